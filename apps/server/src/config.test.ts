@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/site');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('starts with no settings at all, on port 3000 with the embedded database in ./data', () => {
+    const config = loadConfig({}, '/srv/site');
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/site/data',
+      databaseUrl: undefined,
+    });
+  });
+
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv/site')).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('takes PORT, DATA_DIR, PUBLIC_URL (without its trailing slash) and DATABASE_URL', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/lib/site',
+        PUBLIC_URL: 'https://meld.example.be/',
+        DATABASE_URL: 'postgres://app:secret@db.internal:5432/site',
+      },
+      '/srv/site',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/site',
+      publicUrl: 'https://meld.example.be',
+      databaseUrl: 'postgres://app:secret@db.internal:5432/site',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT: expected a port number between 1 and 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT: expected a port number between 1 and 65535 (got "70000")'],
+    ['DATABASE_URL', 'mysql://x@y/z', 'DATABASE_URL: expected a PostgreSQL connection URL'],
+    ['NODE_ENV', 'staging', 'NODE_ENV: expected one of production, development, test (got "staging")'],
+    ['PUBLIC_URL', 'ftp://example.org', 'PUBLIC_URL: expected the public address of the site'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent'],
+  ])('refuses %s=%s with a message that names the variable and what it expects', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it('reports every wrong variable at once', () => {
+    expect(problemsOf({ PORT: '0', NODE_ENV: 'x' }).map((problem) => problem.split(':')[0])).toEqual([
+      'NODE_ENV',
+      'PORT',
+    ]);
+  });
+});

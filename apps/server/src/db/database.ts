@@ -1,0 +1,33 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { pool: pg.Pool; db: Db; close(): Promise<void> };
+
+/**
+ * One connection pool per process. A connection that breaks while idle (the database restarted)
+ * emits 'error' on the pool; without a listener Node would crash the whole app, so it is logged
+ * and the pool opens a fresh connection on the next query.
+ */
+export function createDatabase(config: string | pg.PoolConfig, logger: Logger): Database {
+  const poolConfig = typeof config === 'string' ? { connectionString: config } : config;
+  const pool = new pg.Pool({
+    ...poolConfig,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'community-safety',
+  });
+  pool.on('error', (error) => logger.warn({ err: { message: error.message } }, 'an idle database connection failed'));
+  let closing: Promise<void> | undefined;
+  return {
+    pool,
+    db: drizzle(pool, { schema }),
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { errorBody } from '@app/core/error-codes';
+import type { AppContextValue, WebServerEntry } from '@app/web/context';
+import { createRequestHandler } from '@react-router/express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type pg from 'pg';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { healthRoutes } from './health.routes.ts';
+import { redirectRootToLanguage } from './language-redirect.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
+
+export type AppDependencies = {
+  config: Config;
+  pool: pg.Pool;
+  logger: Logger;
+  /** The React Router server build, or (in development) a function that loads the current one. */
+  build: WebBuild | (() => Promise<WebBuild>);
+  /** Folder of the built browser files; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Vite's dev middleware, in development only. */
+  devMiddleware?: express.RequestHandler;
+};
+
+export function createApp({ config, pool, logger, build, clientDir, devMiddleware }: AppDependencies) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(securityHeaders(config.nodeEnv === 'production'));
+
+  const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
+
+  app.use(healthRoutes(pool));
+  app.get('/version.json', async (_request, response) => {
+    const { entry } = await loadBuild();
+    response.set('Cache-Control', 'no-cache').json({ buildId: entry.module.buildId });
+  });
+  app.use('/api', (_request, response) => {
+    response.status(404).set('Cache-Control', 'no-store').json(errorBody('NOT_FOUND'));
+  });
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    // Hashed file names: a file never changes, so browsers may keep it for a year.
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  }
+
+  app.get('/', redirectRootToLanguage);
+
+  const contextValue: AppContextValue = {
+    organisationName: config.organisationName,
+    publicUrl: config.publicUrl,
+  };
+  const handleWithReactRouter = createRequestHandler({
+    build: loadBuild,
+    mode: config.nodeEnv === 'development' ? 'development' : 'production',
+    getLoadContext: async () => {
+      const { entry } = await loadBuild();
+      return new RouterContextProvider(new Map([[entry.module.appContext, contextValue]]));
+    },
+  });
+  app.use(handleWithReactRouter);
+
+  // Last resort: never show a stack trace or an internal message to a visitor.
+  app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    logger.error({ err: error }, 'unhandled error while answering a request');
+    if (response.headersSent) return;
+    response.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');
+  });
+  return app;
+}

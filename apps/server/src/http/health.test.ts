@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { healthRoutes } from './health.routes.ts';
+
+describe('GET /api/health', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('says ok when the database answers', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    // A pool aimed at a port where no database listens: every query fails as when the server is down.
+    const unreachable = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500 });
+    unreachable.on('error', () => {});
+    const app = express().use(healthRoutes(unreachable));
+    const listener = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    listener.close();
+    await unreachable.end();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+  });
+
+  it('gives /version.json the id of the build being served, never cached', async () => {
+    const response = await fetch(`${server.baseUrl}/version.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const { buildId } = (await response.json()) as { buildId: string };
+    expect(buildId).toMatch(/^\d{8}T\d{6}-[a-z0-9]+$/);
+  });
+
+  it('answers an unknown API path with a 404 error code, not a page', async () => {
+    const response = await fetch(`${server.baseUrl}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,16 @@
+import { createContext, type RouterContext } from 'react-router';
+
+/** What the Express server hands to every loader and action. */
+export type AppContextValue = {
+  organisationName: string;
+  /** Public origin of the site, without a trailing slash. */
+  publicUrl: string;
+};
+
+export const appContext = createContext<AppContextValue>();
+
+/** The exports of entry.server.tsx that the Express server reads from the build. */
+export type WebServerEntry = {
+  appContext: RouterContext<AppContextValue>;
+  buildId: string;
+};

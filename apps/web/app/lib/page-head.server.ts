@@ -1,0 +1,42 @@
+import { LANGUAGES, type Language, languageInfo } from '@app/locales/languages';
+import type { RouterContextProvider } from 'react-router';
+import { appContext } from '../context.ts';
+import { serverT } from '../i18n/messages.server.ts';
+import { localizedPath, type PublicPage } from '../paths.ts';
+
+export type PageHead = {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hrefLang: string; href: string }[];
+  ogLocale: string;
+  ogLocaleAlternates: string[];
+};
+
+const ogLocale = (language: Language) => languageInfo(language).tag.replace('-', '_');
+
+/**
+ * The head of a public page: its own title and description, the canonical address, hreflang
+ * alternates for the five languages and x-default (the English page), and og:locale. Addresses
+ * are built from the configured public URL, never from the request's Host header.
+ */
+export function buildPageHead(
+  context: Readonly<RouterContextProvider>,
+  page: PublicPage,
+  language: Language,
+): PageHead {
+  const { publicUrl, organisationName } = context.get(appContext);
+  const t = serverT(language);
+  const absolute = (lang: Language) => `${publicUrl}${localizedPath(page, lang)}`;
+  return {
+    title: `${t(`pages.${page}.title`)} | ${organisationName}`,
+    description: t(`pages.${page}.description`, { organisation: organisationName }),
+    canonical: absolute(language),
+    alternates: [
+      ...LANGUAGES.map(({ code }) => ({ hrefLang: code, href: absolute(code) })),
+      { hrefLang: 'x-default', href: absolute('en') },
+    ],
+    ogLocale: ogLocale(language),
+    ogLocaleAlternates: LANGUAGES.filter(({ code }) => code !== language).map(({ code }) => ogLocale(code)),
+  };
+}

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Every test fails if the page asks any origin other than the site's own for anything: the site
+ * must not leak its visitors to CDNs, font services or trackers.
+ */
+export const test = base.extend<{ foreignRequests: string[] }>({
+  foreignRequests: [
+    async ({ page, baseURL }, use) => {
+      const ownOrigin = new URL(baseURL ?? '').origin;
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== ownOrigin) foreign.push(request.url());
+      });
+      await use(foreign);
+      expect(foreign, 'requests to other origins').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
