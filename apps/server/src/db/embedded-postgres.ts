@@ -60,7 +60,10 @@ async function resolveOwner(logger: Logger): Promise<Owner> {
   }
 }
 
-/** The postgres user must be able to reach its data directory through every parent folder. */
+/**
+ * The postgres user must reach its binaries and its data folder through every parent folder (a
+ * project cloned into a `mktemp -d` folder, mode 0700, would otherwise hide both).
+ */
 async function ensureTraversable(directory: string, owner: NonNullable<Owner>, logger: Logger) {
   let current = path.dirname(directory);
   while (true) {
@@ -177,7 +180,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     const binaries = await loadBinaries();
     const owner = await resolveOwner(logger);
     const pgData = path.join(dataDir, 'postgres');
-    if (owner) await ensureTraversable(pgData, owner, logger);
+    if (owner) {
+      await ensureTraversable(binaries.postgres, owner, logger);
+      await ensureTraversable(pgData, owner, logger);
+    }
     if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) await initialise(binaries, pgData, owner, logger);
     else await stopLeftover(binaries, pgData, owner, logger);
 
