@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '..');
 const namespaces = fs.readdirSync(path.join(LOCALES_DIR, DEFAULT_LANGUAGE)).filter((file) => file.endsWith('.json'));
+const documents = fs.readdirSync(path.join(LOCALES_DIR, DEFAULT_LANGUAGE)).filter((file) => file.endsWith('.md'));
 
 type Tree = { [key: string]: string | Tree };
 
@@ -46,5 +47,27 @@ describe.each(namespaces)('translations of %s', (namespace) => {
       const hebrew = letters.replace(/[^\p{Script=Hebrew}]/gu, '');
       expect(hebrew.length / letters.length, `${code}:${key}: ${text}`).toBeGreaterThan(0.5);
     }
+  });
+});
+
+describe.each(documents)('translations of the document %s', (document) => {
+  const read = (code: string) => fs.readFileSync(path.join(LOCALES_DIR, code, document), 'utf8');
+  const placeholders = (text: string) => [...new Set(markers(text))];
+  const english = read(DEFAULT_LANGUAGE);
+
+  it.each(LANGUAGE_CODES)('%s exists, has the same number of sections and uses the same placeholders', (code) => {
+    const text = read(code);
+    const sections = (markdown: string) => markdown.split('\n').filter((line) => /^##\s/.test(line)).length;
+    expect(sections(text)).toBe(sections(english));
+    expect(placeholders(text)).toEqual(placeholders(english));
+    expect(text).not.toMatch(/<[a-z]/i); // Markdown only: raw HTML is never rendered.
+  });
+
+  it.each(['he', 'yi'])('%s is written in Hebrew script', (code) => {
+    const letters = read(code)
+      .replace(/\{\{\s*\w+\s*\}\}|\]\([^)]*\)/g, '')
+      .replace(/[^\p{L}]/gu, '');
+    const hebrew = letters.replace(/[^\p{Script=Hebrew}]/gu, '');
+    expect(hebrew.length / letters.length).toBeGreaterThan(0.8);
   });
 });
