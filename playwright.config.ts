@@ -23,7 +23,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // A small phone: 375 px wide, with touch, as many reporters will use the site.
+    {
+      name: 'mobile',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
   // The real server on the built app, with its own embedded database in a temporary folder.
   webServer: {
     command: 'node apps/server/src/main.ts',
@@ -38,6 +45,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // A neutral site that the quick-exit test stands in for (page.route), so nothing leaves the machine.
+      QUICK_EXIT_URL: 'https://neutral.example/',
     },
   },
 });

@@ -26,7 +26,12 @@ export default defineConfig({
       { test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
-        test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/vitest.setup.ts'],
+        },
       },
       serverProject('embedded'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('external')] : []),

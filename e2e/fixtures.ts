@@ -18,14 +18,16 @@ export async function expectNoAxeViolations(page: Page) {
  * Every test fails if the page asks any origin other than the site's own for anything: the site
  * must not leak its visitors to CDNs, font services or trackers.
  */
-export const test = base.extend<{ foreignRequests: string[] }>({
+export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[] }>({
+  /** Origins a test itself stands in for with page.route (the quick-exit test's neutral site). */
+  allowedOrigins: [[], { option: true }],
   foreignRequests: [
-    async ({ page, baseURL }, use) => {
-      const ownOrigin = new URL(baseURL ?? '').origin;
+    async ({ page, baseURL, allowedOrigins }, use) => {
+      const ownOrigins = [new URL(baseURL ?? '').origin, ...allowedOrigins];
       const foreign: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== ownOrigin) foreign.push(request.url());
+        if (!['data:', 'blob:'].includes(url.protocol) && !ownOrigins.includes(url.origin)) foreign.push(request.url());
       });
       await use(foreign);
       expect(foreign, 'requests to other origins').toEqual([]);
@@ -35,3 +37,9 @@ export const test = base.extend<{ foreignRequests: string[] }>({
 });
 
 export { expect };
+
+/** On a narrow screen the navigation is folded behind the Menu button: open it when it is. */
+export async function openMenuIfFolded(page: Page) {
+  const toggle = page.locator('.menu-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}

@@ -23,6 +23,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives the site Belgian emergency numbers, a neutral quick-exit page and a 24-month retention by default', () => {
+    expect(loadConfig({}, '/srv/site').site).toEqual({
+      organisationName: 'Community Safety Flanders',
+      email: 'info@example.org',
+      phone: undefined,
+      address: undefined,
+      emergencyNumber: '112',
+      policeNumber: '101',
+      quickExitUrl: 'https://www.google.com/',
+      retentionMonths: 24,
+    });
+  });
+
   it('treats an empty variable as not set', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv/site')).toMatchObject({
       port: 3000,
@@ -55,6 +68,10 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', 'NODE_ENV: expected one of production, development, test (got "staging")'],
     ['PUBLIC_URL', 'ftp://example.org', 'PUBLIC_URL: expected the public address of the site'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent'],
+    ['ORG_EMAIL', 'not-an-address', 'ORG_EMAIL: expected the email address the public can write to'],
+    ['EMERGENCY_NUMBER', 'call us', 'EMERGENCY_NUMBER: expected a telephone number such as 112'],
+    ['QUICK_EXIT_URL', 'javascript:alert(1)', 'QUICK_EXIT_URL: expected the address of a neutral website'],
+    ['REPORT_RETENTION_MONTHS', '0', 'REPORT_RETENTION_MONTHS: expected a whole number of months between 1 and 120'],
   ])('refuses %s=%s with a message that names the variable and what it expects', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteSettings } from '@app/core/site-settings';
 import { z } from 'zod';
 
 /**
@@ -18,6 +19,13 @@ const postgresUrlSchema = z
     error: 'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/database',
   });
 
+function phoneSchema(name: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()./-]{1,24}$/, `expected a telephone number such as 112 or +32 3 123 45 67 (${name})`);
+}
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['production', 'development', 'test'], {
@@ -36,6 +44,22 @@ const envSchema = z.object({
       error: 'expected one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  ORG_EMAIL: z
+    .email({ error: 'expected the email address the public can write to, such as info@example.org' })
+    .default('info@example.org'),
+  ORG_PHONE: phoneSchema('ORG_PHONE').optional(),
+  ORG_ADDRESS: z.string().trim().max(200, 'expected a postal address of at most 200 characters').optional(),
+  EMERGENCY_NUMBER: phoneSchema('EMERGENCY_NUMBER').default('112'),
+  POLICE_NUMBER: phoneSchema('POLICE_NUMBER').default('101'),
+  QUICK_EXIT_URL: z
+    .url({ protocol: /^https?$/, error: 'expected the address of a neutral website, such as https://www.google.com/' })
+    .default('https://www.google.com/'),
+  REPORT_RETENTION_MONTHS: z.coerce
+    .number({ error: 'expected a whole number of months between 1 and 120' })
+    .int('expected a whole number of months between 1 and 120')
+    .min(1, 'expected a whole number of months between 1 and 120')
+    .max(120, 'expected a whole number of months between 1 and 120')
+    .default(24),
   ORG_NAME: z
     .string()
     .trim()
@@ -53,7 +77,7 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  organisationName: string;
+  site: SiteSettings;
 }>;
 
 export class ConfigError extends Error {
@@ -89,6 +113,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
-    organisationName: values.ORG_NAME,
+    site: Object.freeze({
+      organisationName: values.ORG_NAME,
+      email: values.ORG_EMAIL,
+      phone: values.ORG_PHONE,
+      address: values.ORG_ADDRESS || undefined,
+      emergencyNumber: values.EMERGENCY_NUMBER,
+      policeNumber: values.POLICE_NUMBER,
+      quickExitUrl: values.QUICK_EXIT_URL,
+      retentionMonths: values.REPORT_RETENTION_MONTHS,
+    }),
   });
 }

@@ -24,6 +24,9 @@ try {
   throw error;
 }
 const logger = createLogger(config.logLevel);
+if (config.nodeEnv === 'production' && config.site.email.endsWith('@example.org')) {
+  logger.warn('ORG_EMAIL is still the example address: set the address the public should write to (.env.example)');
+}
 
 async function loadWebBuild() {
   if (config.nodeEnv === 'development') {

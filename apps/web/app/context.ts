@@ -1,8 +1,9 @@
+import type { SiteSettings } from '@app/core/site-settings';
 import { createContext, type RouterContext } from 'react-router';
 
 /** What the Express server hands to every loader and action. */
 export type AppContextValue = {
-  organisationName: string;
+  site: SiteSettings;
   /** Public origin of the site, without a trailing slash. */
   publicUrl: string;
 };

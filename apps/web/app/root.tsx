@@ -1,6 +1,7 @@
+import '@fontsource-variable/noto-sans/wght.css';
+import '@fontsource-variable/noto-sans-hebrew/wght.css';
 import { languageFromPath, languageInfo } from '@app/locales/languages';
 import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,18 +15,20 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorView } from './components/error-view.tsx';
+import { LoadingBar } from './components/loading-bar.tsx';
 import { SiteShell } from './components/site-shell.tsx';
 import { appContext } from './context.ts';
-import { createI18n } from './i18n/create-i18n.ts';
 import { messagesFor } from './i18n/messages.server.ts';
+import { createTranslator } from './i18n/translator.ts';
+import { TranslationContext } from './i18n/use-translation.ts';
+import { useVersionCheck } from './lib/use-version-check.ts';
 import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const { organisationName } = context.get(appContext);
-  return { language, messages: messagesFor(language), organisationName };
+  return { language, messages: messagesFor(language), site: context.get(appContext).site };
 }
 
 /** The root data only depends on the language: fetch it again only when the language changes. */
@@ -38,18 +41,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const language = data?.language ?? languageFromPath(pathname);
   const { dir } = languageInfo(language);
-  const i18n = useMemo(() => createI18n(language, data?.messages), [language, data?.messages]);
+  const translation = useMemo(
+    () => ({ language, t: createTranslator(language, data?.messages) }),
+    [language, data?.messages],
+  );
   return (
     <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content="#e5971c" />
         <Meta />
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <TranslationContext.Provider value={translation}>{children}</TranslationContext.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -58,12 +65,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the page as interactive: scripts (and the browser tests) can tell a server-rendered page
-  // that is still loading its JavaScript from one that React now runs.
+  useVersionCheck();
+  // Marks the page as interactive: CSS shows the controls that need JavaScript, and scripts (and
+  // the browser tests) can tell a server-rendered page still loading from one that React runs.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -50,10 +50,7 @@ export function createApp({ config, pool, logger, build, clientDir, devMiddlewar
 
   app.get('/', redirectRootToLanguage);
 
-  const contextValue: AppContextValue = {
-    organisationName: config.organisationName,
-    publicUrl: config.publicUrl,
-  };
+  const contextValue: AppContextValue = { site: config.site, publicUrl: config.publicUrl };
   const handleWithReactRouter = createRequestHandler({
     build: loadBuild,
     mode: config.nodeEnv === 'development' ? 'development' : 'production',

@@ -70,6 +70,10 @@ describe('public pages, server-rendered', () => {
     const ogLocale = document.querySelector('meta[property="og:locale"]')?.getAttribute('content');
     expect(ogLocale).toBe(languageInfo(language).tag.replace('-', '_'));
     expect(document.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(4);
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(document.title);
+    expect(document.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBe(
+      document.querySelector('meta[name=description]')?.getAttribute('content'),
+    );
   });
 
   it.each([

@@ -1,5 +1,6 @@
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { RichText } from '../i18n/rich-text.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useCurrentPage } from '../lib/use-current-page.ts';
 import { localizedPath } from '../paths.ts';
 
@@ -20,10 +21,16 @@ export function ErrorView({ status }: { status: number }) {
       <p className="error-status-message">{t(`errors.${kind}.statusMessage`)}</p>
       <p>
         {kind === 'notFound' ? (
-          <Trans
-            i18nKey="errors.notFound.description"
+          <RichText
+            template={t('errors.notFound.description', {})}
             values={{ path: pathname }}
-            components={{ path: <bdi className="error-path" dir="ltr" /> }}
+            components={{
+              path: (path) => (
+                <bdi className="error-path" dir="ltr">
+                  {path}
+                </bdi>
+              ),
+            }}
           />
         ) : (
           t('errors.server.description')

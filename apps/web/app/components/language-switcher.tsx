@@ -1,6 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGES, type Language } from '@app/locales/languages';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useCurrentPage } from '../lib/use-current-page.ts';
 import { localizedPath } from '../paths.ts';
 

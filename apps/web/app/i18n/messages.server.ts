@@ -1,19 +1,18 @@
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
-import type { TFunction } from 'i18next';
-import { createI18n } from './create-i18n.ts';
+import { createTranslator, type Translate } from './translator.ts';
 
 export function messagesFor(language: Language) {
   return resources[language].common;
 }
 
-const translators = new Map<Language, TFunction>();
+const translators = new Map<Language, Translate>();
 
 /** A translate function for server code (page titles, descriptions), one per language. */
-export function serverT(language: Language): TFunction {
+export function serverT(language: Language): Translate {
   let t = translators.get(language);
   if (!t) {
-    t = createI18n(language, messagesFor(language)).t;
+    t = createTranslator(language, messagesFor(language));
     translators.set(language, t);
   }
   return t;

@@ -25,7 +25,8 @@ export function buildPageHead(
   page: PublicPage,
   language: Language,
 ): PageHead {
-  const { publicUrl, organisationName } = context.get(appContext);
+  const { publicUrl, site } = context.get(appContext);
+  const organisationName = site.organisationName;
   const t = serverT(language);
   const absolute = (lang: Language) => `${publicUrl}${localizedPath(page, lang)}`;
   return {

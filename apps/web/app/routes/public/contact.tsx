@@ -1,6 +1,11 @@
+import { Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { RichText } from '../../i18n/rich-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { useSite } from '../../lib/use-site.ts';
+import { localizedPath } from '../../paths.ts';
 import type { Route } from './+types/contact';
 
 export function loader(args: Route.LoaderArgs) {
@@ -9,6 +14,50 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
-export default function ContactPage() {
-  return <PageIntro page="contact" />;
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <>
+      <PageIntro page="contact" />
+      <section aria-labelledby="other-ways-title" className="section">
+        <h2 id="other-ways-title">{t('pages.contact.otherWays')}</h2>
+        <ul className="plain-list">
+          {site && (
+            <li>
+              <RichText
+                template={t('pages.contact.emailUs')}
+                values={{ email: site.email }}
+                components={{ email: (email) => <a href={`mailto:${email}`}>{email}</a> }}
+              />
+            </li>
+          )}
+          {site?.phone && (
+            <li>
+              <RichText
+                template={t('pages.contact.callUs')}
+                values={{ phone: site.phone }}
+                components={{
+                  phone: (phone) => (
+                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+                      {phone}
+                    </a>
+                  ),
+                }}
+              />
+            </li>
+          )}
+          {site?.address && <li>{t('pages.contact.postalAddress', { address: site.address })}</li>}
+        </ul>
+        <p>
+          <RichText
+            template={t('pages.contact.reportInstead')}
+            components={{
+              report: (text) => <Link to={localizedPath('incidentReport', loaderData.language)}>{text}</Link>,
+            }}
+          />
+        </p>
+      </section>
+    </>
+  );
 }

@@ -1,14 +1,21 @@
-import { PageIntro } from '../../components/page-intro.tsx';
+import { LegalDocument } from '../../components/legal-document.tsx';
+import { DOCUMENT_DATES, renderDocument } from '../../content/documents.server.ts';
+import { appContext } from '../../context.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import type { Route } from './+types/privacy';
 
 export function loader(args: Route.LoaderArgs) {
-  return loadPublicPage(args, 'privacy');
+  const page = loadPublicPage(args, 'privacy');
+  return {
+    ...page,
+    html: renderDocument('privacy', page.language, args.context.get(appContext).site),
+    lastUpdated: DOCUMENT_DATES.privacy,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
-export default function PrivacyPage() {
-  return <PageIntro page="privacy" />;
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument page="privacy" html={loaderData.html} lastUpdated={loaderData.lastUpdated} />;
 }

@@ -1,14 +1,21 @@
-import { PageIntro } from '../../components/page-intro.tsx';
+import { LegalDocument } from '../../components/legal-document.tsx';
+import { DOCUMENT_DATES, renderDocument } from '../../content/documents.server.ts';
+import { appContext } from '../../context.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import type { Route } from './+types/terms-of-use';
 
 export function loader(args: Route.LoaderArgs) {
-  return loadPublicPage(args, 'termsOfUse');
+  const page = loadPublicPage(args, 'termsOfUse');
+  return {
+    ...page,
+    html: renderDocument('termsOfUse', page.language, args.context.get(appContext).site),
+    lastUpdated: DOCUMENT_DATES.termsOfUse,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
-export default function TermsOfUsePage() {
-  return <PageIntro page="termsOfUse" />;
+export default function TermsOfUsePage({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument page="termsOfUse" html={loaderData.html} lastUpdated={loaderData.lastUpdated} />;
 }

@@ -1,0 +1,52 @@
+import { RichText } from '../i18n/rich-text.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { useSite } from '../lib/use-site.ts';
+
+/** Digits only, for the tel: link: "+32 3 123 45 67" → "+3231234567". */
+const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
+
+/**
+ * Tells visitors in danger to call the emergency or the police number (from configuration).
+ * The numbers are links: on a phone, one tap starts the call.
+ */
+export function EmergencyNotice({ id, headingLevel = 2 }: { id?: string; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  if (!site) return null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = `${id ?? 'emergency-notice'}-title`;
+  const values = { emergencyNumber: site.emergencyNumber, policeNumber: site.policeNumber };
+  return (
+    <section id={id} className="emergency-notice" aria-labelledby={headingId}>
+      <Heading id={headingId} className="emergency-notice__title">
+        {t('emergency.title')}
+      </Heading>
+      <p>
+        <RichText
+          template={t('emergency.body', {})}
+          values={values}
+          components={{
+            emergency: (number) => (
+              <a
+                className="emergency-notice__number"
+                href={telHref(number)}
+                aria-label={t('emergency.callEmergency', values)}
+              >
+                {number}
+              </a>
+            ),
+            police: (number) => (
+              <a
+                className="emergency-notice__number"
+                href={telHref(number)}
+                aria-label={t('emergency.callPolice', values)}
+              >
+                {number}
+              </a>
+            ),
+          }}
+        />
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { SiteSettings } from '@app/core/site-settings';
+import enPrivacy from '@app/locales/en/privacy.md?raw';
+import enTerms from '@app/locales/en/terms-of-use.md?raw';
+import frPrivacy from '@app/locales/fr/privacy.md?raw';
+import frTerms from '@app/locales/fr/terms-of-use.md?raw';
+import hePrivacy from '@app/locales/he/privacy.md?raw';
+import heTerms from '@app/locales/he/terms-of-use.md?raw';
+import type { Language } from '@app/locales/languages';
+import nlPrivacy from '@app/locales/nl/privacy.md?raw';
+import nlTerms from '@app/locales/nl/terms-of-use.md?raw';
+import yiPrivacy from '@app/locales/yi/privacy.md?raw';
+import yiTerms from '@app/locales/yi/terms-of-use.md?raw';
+import { micromark } from 'micromark';
+import { interpolate } from '../i18n/translator.ts';
+import { localizedPath } from '../paths.ts';
+
+export type DocumentName = 'privacy' | 'termsOfUse';
+
+/** The texts shipped with the site, in Markdown; staff will be able to replace them (content editing). */
+const SHIPPED: Record<DocumentName, Record<Language, string>> = {
+  privacy: { en: enPrivacy, fr: frPrivacy, nl: nlPrivacy, he: hePrivacy, yi: yiPrivacy },
+  termsOfUse: { en: enTerms, fr: frTerms, nl: nlTerms, he: heTerms, yi: yiTerms },
+};
+
+/** When each shipped text last changed in substance; shown on its page. Update with the text. */
+export const DOCUMENT_DATES: Record<DocumentName, string> = { privacy: '2026-11-22', termsOfUse: '2026-11-22' };
+
+/**
+ * A legal document as HTML, with the organisation's details from configuration put in. micromark
+ * escapes any raw HTML in the Markdown and drops javascript: links, so the result is safe to insert.
+ */
+export function renderDocument(name: DocumentName, language: Language, site: SiteSettings): string {
+  const markdown = interpolate(SHIPPED[name][language], {
+    organisation: site.organisationName,
+    controller: site.address ? `${site.organisationName}, ${site.address}` : site.organisationName,
+    email: site.email,
+    emergencyNumber: site.emergencyNumber,
+    policeNumber: site.policeNumber,
+    retentionMonths: site.retentionMonths,
+    privacyUrl: localizedPath('privacy', language),
+  });
+  return micromark(markdown);
+}
