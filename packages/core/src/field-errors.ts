@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+/**
+ * What can be wrong with a field. These are codes, not sentences: the browser shows the translated
+ * text of `validation.<code>`.
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'tooLong',
+  'invalidPhone',
+  'invalidEmail',
+  'invalidDate',
+  'futureDate',
+  'invalidTime',
+  'invalidChoice',
+  'termsRequired',
+  'contactMethodRequired',
+  'notAllowedWhenAnonymous',
+  'unknownField',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+export type FieldErrors = Record<string, FieldErrorCode>;
+
+function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return typeof value === 'string' && (FIELD_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** One code per field (the first problem found), from a zod error whose messages are codes. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[key] ??= 'unknownField';
+      continue;
+    }
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= isFieldErrorCode(issue.message) ? issue.message : 'invalidChoice';
+  }
+  return errors;
+}

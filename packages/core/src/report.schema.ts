@@ -1,0 +1,126 @@
+import { LANGUAGE_CODES } from '@app/locales/languages';
+import { z } from 'zod';
+import { isCalendarDate, todayInBelgium } from './dates.ts';
+import { type FieldErrors, toFieldErrors } from './field-errors.ts';
+import { INCIDENT_TYPES } from './incident-types.ts';
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  POLICE_REPORT_NUMBER_MAX_LENGTH,
+} from './limits.ts';
+import { isValidPhone } from './phone.ts';
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'invalidChoice' })
+    .trim()
+    .max(max, 'tooLong')
+    .optional()
+    .transform((value) => value ?? '');
+const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const yesNo = z.enum(['yes', 'no'], { error: 'required' });
+const emailFormat = z.email();
+
+export const phoneField = optionalText(PHONE_MAX_LENGTH).refine(
+  (value) => !value || isValidPhone(value),
+  'invalidPhone',
+);
+export const emailField = optionalText(EMAIL_MAX_LENGTH).refine(
+  (value) => !value || emailFormat.safeParse(value).success,
+  'invalidEmail',
+);
+
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address'] as const;
+
+/** Step 1, Personal Information. Anonymous: no personal field at all; else a name and a way to reach them. */
+export const personalStepSchema = z
+  .object({
+    anonymous: z.boolean({ error: 'required' }),
+    firstName: optionalText(NAME_MAX_LENGTH),
+    lastName: optionalText(NAME_MAX_LENGTH),
+    phone: phoneField,
+    email: emailField,
+    address: optionalText(ADDRESS_MAX_LENGTH),
+  })
+  .superRefine((step, context) => {
+    if (step.anonymous) {
+      for (const field of PERSONAL_FIELDS) {
+        if (step[field]) context.addIssue({ code: 'custom', path: [field], message: 'notAllowedWhenAnonymous' });
+      }
+      return;
+    }
+    if (!step.firstName) context.addIssue({ code: 'custom', path: ['firstName'], message: 'required' });
+    if (!step.lastName) context.addIssue({ code: 'custom', path: ['lastName'], message: 'required' });
+    if (!step.phone && !step.email) {
+      context.addIssue({ code: 'custom', path: ['phone'], message: 'contactMethodRequired' });
+      context.addIssue({ code: 'custom', path: ['email'], message: 'contactMethodRequired' });
+    }
+  });
+
+/** Step 2, Incident Details. The date may not lie in the future (Belgian calendar). */
+export const incidentStepSchema = z.object({
+  date: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .refine(isCalendarDate, 'invalidDate')
+    .refine((date) => date <= todayInBelgium(), 'futureDate'),
+  time: optionalText(5).refine((value) => !value || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), 'invalidTime'),
+  location: requiredText(LOCATION_MAX_LENGTH),
+  type: z.enum(INCIDENT_TYPES, { error: 'required' }),
+  description: requiredText(DESCRIPTION_MAX_LENGTH),
+});
+
+/** Step 3, Additional Information, and the terms. */
+export const additionalStepSchema = z.object({
+  calledPolice: yesNo,
+  policeReportNumber: optionalText(POLICE_REPORT_NUMBER_MAX_LENGTH),
+  calledOrganisation: yesNo,
+  medicalTreatment: yesNo,
+  termsAccepted: z.literal(true, { error: 'termsRequired' }),
+});
+
+export const REPORT_STEPS = [
+  { name: 'personal', schema: personalStepSchema },
+  { name: 'incident', schema: incidentStepSchema },
+  { name: 'additional', schema: additionalStepSchema },
+] as const;
+
+const languageSchema = z.enum(LANGUAGE_CODES as [string, ...string[]], { error: 'invalidChoice' });
+const REPORT_FIELDS = new Set<string>(['language', ...REPORT_STEPS.flatMap(({ schema }) => Object.keys(schema.shape))]);
+
+export type ReportInput = z.output<typeof personalStepSchema> &
+  z.output<typeof incidentStepSchema> &
+  z.output<typeof additionalStepSchema> & { language: string };
+
+export type ValidationResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
+
+/**
+ * Validates a whole report, every step at once, so that all problems come back together, one code per
+ * field. Fields the form does not have are refused (`unknownField`), never silently dropped.
+ */
+export function validateReport(input: unknown): ValidationResult<ReportInput> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { success: false, errors: { form: 'invalidChoice' } };
+  }
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(input)) if (!REPORT_FIELDS.has(key)) errors[key] = 'unknownField';
+  const record = input as Record<string, unknown>;
+  const language = languageSchema.safeParse(record.language);
+  if (!language.success) errors.language = 'invalidChoice';
+  let data: Record<string, unknown> = { language: language.data };
+  for (const { schema } of REPORT_STEPS) {
+    const result = schema.safeParse(input);
+    if (result.success) data = { ...data, ...result.data };
+    else Object.assign(errors, toFieldErrors(result.error), errors);
+  }
+  if (Object.keys(errors).length > 0) return { success: false, errors };
+  const report = data as ReportInput;
+  // A police report number only means something when the police were called.
+  if (report.calledPolice === 'no') report.policeReportNumber = '';
+  return { success: true, data: report };
+}
