@@ -25,7 +25,7 @@ const site = {
   retentionMonths: 24,
 };
 const context = new RouterContextProvider(
-  new Map([[build.entry.module.appContext, { site, publicUrl: 'http://localhost' }]]),
+  new Map([[build.entry.module.appContext, { site, publicUrl: 'http://localhost', cspNonce: 'budget' }]]),
 );
 const response = await createRequestHandler(build, 'production')(
   new Request('http://localhost/', { headers: { 'Accept-Language': 'en' } }),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SiteSettings } from '@app/core/site-settings';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 
 /**
@@ -24,6 +25,21 @@ function phoneSchema(name: string) {
     .string()
     .trim()
     .regex(/^\+?[0-9][0-9 ()./-]{1,24}$/, `expected a telephone number such as 112 or +32 3 123 45 67 (${name})`);
+}
+
+function perHour(name: string) {
+  return z.coerce
+    .number({ error: `expected a whole number of submissions per hour (${name})` })
+    .int(`expected a whole number of submissions per hour (${name})`)
+    .min(1, `expected at least 1 submission per hour (${name})`)
+    .max(100_000, `expected at most 100000 submissions per hour (${name})`);
+}
+
+/** 32 bytes written in base64 or hex, or undefined. */
+function keyBytes(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=$/.test(value)) return Buffer.from(value, 'base64');
+  return undefined;
 }
 
 const envSchema = z.object({
@@ -60,6 +76,39 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of months between 1 and 120')
     .max(120, 'expected a whole number of months between 1 and 120')
     .default(24),
+  ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => keyBytes(value)?.length === 32, {
+      error:
+        'expected 32 random bytes in base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+    })
+    .optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'expected an SMTP address such as smtps://user:password@mail.example.org:465' })
+    .optional(),
+  MAIL_FROM: z.email({ error: 'expected the sender address of staff notifications' }).optional(),
+  NOTIFY_EMAILS: z
+    .string()
+    .trim()
+    .refine((value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success), {
+      error: 'expected one or more email addresses separated by commas',
+    })
+    .optional(),
+  STAFF_LANGUAGE: z
+    .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'expected one of en, fr, nl, he, yi' })
+    .default('en'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => value === 'false' || value === 'loopback' || /^[0-9a-f.:/, ]+$/i.test(value), {
+      error:
+        'expected false, loopback, or the IP addresses (or CIDR ranges) of your reverse proxies, separated by commas',
+    })
+    .default('false'),
+  REPORTS_PER_HOUR_PER_IP: perHour('REPORTS_PER_HOUR_PER_IP').default(5),
+  MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
+  SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
   ORG_NAME: z
     .string()
     .trim()
@@ -78,6 +127,12 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   logLevel: string;
   site: SiteSettings;
+  /** The master key from ENCRYPTION_KEY; when absent, a key file in DATA_DIR is used. */
+  encryptionKey: Buffer | undefined;
+  mail: { smtpUrl: string | undefined; from: string; notify: string[]; staffLanguage: Language };
+  /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
+  trustProxy: false | string;
+  limits: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number };
 }>;
 
 export class ConfigError extends Error {
@@ -113,6 +168,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
+    encryptionKey: values.ENCRYPTION_KEY ? keyBytes(values.ENCRYPTION_KEY) : undefined,
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM ?? values.ORG_EMAIL,
+      notify: (values.NOTIFY_EMAILS ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+      staffLanguage: values.STAFF_LANGUAGE,
+    },
+    trustProxy: values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY,
+    limits: {
+      reportsPerHourPerIp: values.REPORTS_PER_HOUR_PER_IP,
+      messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
+      submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
+    },
     site: Object.freeze({
       organisationName: values.ORG_NAME,
       email: values.ORG_EMAIL,

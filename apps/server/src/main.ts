@@ -7,6 +7,8 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-post
 import { runMigrations } from './db/migrate.ts';
 import { createApp, type WebBuild } from './http/app.ts';
 import { createLogger } from './logger.ts';
+import { startMaintenance } from './services/maintenance.ts';
+import { createServices, type Services } from './services/services.ts';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -51,8 +53,12 @@ async function main() {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
   const database = createDatabase(config.databaseUrl ?? (embedded as EmbeddedPostgres).poolConfig, logger);
   let web: Awaited<ReturnType<typeof loadWebBuild>> | undefined;
+  let services: Services | undefined;
+  let maintenance: ReturnType<typeof startMaintenance> | undefined;
 
   const stopEverything = async () => {
+    maintenance?.stop();
+    await services?.notifications.stop();
     await web?.close();
     await database.close();
     await embedded?.stop();
@@ -60,13 +66,15 @@ async function main() {
 
   try {
     await runMigrations(database.pool);
+    services = createServices(config, database, logger);
+    maintenance = startMaintenance(services, logger);
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});
     throw error;
   }
 
-  const app = createApp({ config, pool: database.pool, logger, ...web });
+  const app = createApp({ config, services: services as Services, logger, ...web });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -6,6 +6,8 @@ export type AppContextValue = {
   site: SiteSettings;
   /** Public origin of the site, without a trailing slash. */
   publicUrl: string;
+  /** This response's Content-Security-Policy nonce, for React Router's inline scripts. */
+  cspNonce: string;
 };
 
 export const appContext = createContext<AppContextValue>();

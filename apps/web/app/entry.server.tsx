@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { appContext } from './context.ts';
 
 export { appContext } from './context.ts';
 export const buildId: string = __BUILD_ID__;
@@ -17,25 +18,31 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  const nonce = loadContext.get(appContext).cspNonce;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        const body = new PassThrough();
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
 }

@@ -28,7 +28,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  return { language, messages: messagesFor(language), site: context.get(appContext).site };
+  const { site, cspNonce } = context.get(appContext);
+  return { language, messages: messagesFor(language), site, cspNonce };
 }
 
 /** The root data only depends on the language: fetch it again only when the language changes. */
@@ -57,8 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TranslationContext.Provider value={translation}>{children}</TranslationContext.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.cspNonce} />
+        <Scripts nonce={data?.cspNonce} />
       </body>
     </html>
   );

@@ -1,19 +1,25 @@
 // Every message of every language, for the server. The browser never imports this file:
 // it receives the messages of the page's language from the root loader.
 import enCommon from '../en/common.json' with { type: 'json' };
+import enEmails from '../en/emails.json' with { type: 'json' };
 import frCommon from '../fr/common.json' with { type: 'json' };
+import frEmails from '../fr/emails.json' with { type: 'json' };
 import heCommon from '../he/common.json' with { type: 'json' };
+import heEmails from '../he/emails.json' with { type: 'json' };
 import nlCommon from '../nl/common.json' with { type: 'json' };
+import nlEmails from '../nl/emails.json' with { type: 'json' };
 import yiCommon from '../yi/common.json' with { type: 'json' };
+import yiEmails from '../yi/emails.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 export type Messages = typeof enCommon;
-export const NAMESPACES = ['common'] as const;
+export type EmailMessages = typeof enEmails;
 
-export const resources: Record<Language, { common: Messages }> = {
-  en: { common: enCommon },
-  fr: { common: frCommon },
-  nl: { common: nlCommon },
-  he: { common: heCommon },
-  yi: { common: yiCommon },
+/** `common` goes to the browser; `emails` stays on the server (staff notifications). */
+export const resources: Record<Language, { common: Messages; emails: EmailMessages }> = {
+  en: { common: enCommon, emails: enEmails },
+  fr: { common: frCommon, emails: frEmails },
+  nl: { common: nlCommon, emails: nlEmails },
+  he: { common: heCommon, emails: heEmails },
+  yi: { common: yiCommon, emails: yiEmails },
 };

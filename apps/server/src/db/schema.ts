@@ -1,4 +1,17 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Settings that belong to one installation rather than to the code: the installation's id now,
@@ -8,4 +21,112 @@ export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An incident report. Whatever could identify a person, and every free text, is sealed
+ * (AES-256-GCM, `crypto/encryption.ts`): a stolen dump shows dates, types and yes/no answers only.
+ */
+export const report = pgTable(
+  'report',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('new'),
+    language: text('language').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull(),
+    /** Sealed JSON {firstName, lastName, phone, email, address}; null for an anonymous report. */
+    personalData: text('personal_data'),
+    incidentDate: date('incident_date', { mode: 'string' }).notNull(),
+    incidentTime: text('incident_time'),
+    location: text('location').notNull(),
+    incidentType: text('incident_type').notNull(),
+    description: text('description').notNull(),
+    calledPolice: boolean('called_police').notNull(),
+    policeReportNumber: text('police_report_number'),
+    calledOrganisation: boolean('called_organisation').notNull(),
+    medicalTreatment: boolean('medical_treatment').notNull(),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    /** The honeypot field was filled: kept apart for staff to look at, not counted. */
+    isQuarantined: boolean('is_quarantined').notNull().default(false),
+  },
+  (table) => [
+    index('report_created_at_idx').on(table.createdAt),
+    index('report_incident_date_idx').on(table.incidentDate),
+  ],
+);
+
+/** A file attached to a report, with the storage metadata fields of the spec. The file itself is sealed. */
+export const reportAttachment = pgTable(
+  'report_attachment',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    generation: text('generation').notNull(),
+    metageneration: integer('metageneration').notNull(),
+    fullPath: text('full_path').notNull().unique(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    timeCreated: timestamp('time_created', { withTimezone: true }).notNull(),
+    updated: timestamp('updated', { withTimezone: true }).notNull(),
+    md5Hash: text('md5_hash').notNull(),
+    cacheControl: text('cache_control'),
+    contentDisposition: text('content_disposition'),
+    contentEncoding: text('content_encoding'),
+    contentLanguage: text('content_language'),
+    /** The type of the file inside the sealed object (image/jpeg…), sniffed from its content. */
+    contentType: text('content_type').notNull(),
+    customMetadata: jsonb('custom_metadata').$type<Record<string, string>>().notNull().default({}),
+    /** Sealed: a file name can identify its sender. */
+    originalName: text('original_name'),
+  },
+  (table) => [index('report_attachment_report_id_idx').on(table.reportId)],
+);
+
+/** A contact message; the sender and the message are sealed together. */
+export const contactMessage = pgTable('contact_message', {
+  id: uuid('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  status: text('status').notNull().default('new'),
+  language: text('language').notNull(),
+  /** Sealed JSON {firstName, lastName, email, phone, message}. */
+  content: text('content').notNull(),
+  isQuarantined: boolean('is_quarantined').notNull().default(false),
+});
+
+/** ALTCHA challenges already used, until they expire: a solution works once, on every instance. */
+export const altchaUsedChallenge = pgTable('altcha_used_challenge', {
+  challengeId: text('challenge_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Staff notifications waiting to be sent, written in the same transaction as the submission: a
+ * notification is never lost, and one that fails (SMTP down) is tried again later.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('notification_outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`)],
+);
+
+/**
+ * The counters of rate-limiter-flexible (its own table layout), shared by every instance. Keys are
+ * HMACs of client addresses, never the addresses themselves.
+ */
+export const rateLimit = pgTable('rate_limit', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });

@@ -3,19 +3,20 @@ import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import { createRequestHandler } from '@react-router/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type pg from 'pg';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import type { Services } from '../services/services.ts';
 import { healthRoutes } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
+import { contactJsonParser, submissionRoutes } from './submissions.routes.ts';
 
 export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
 
 export type AppDependencies = {
   config: Config;
-  pool: pg.Pool;
+  services: Services;
   logger: Logger;
   /** The React Router server build, or (in development) a function that loads the current one. */
   build: WebBuild | (() => Promise<WebBuild>);
@@ -25,14 +26,22 @@ export type AppDependencies = {
   devMiddleware?: express.RequestHandler;
 };
 
-export function createApp({ config, pool, logger, build, clientDir, devMiddleware }: AppDependencies) {
+export function createApp({ config, services, logger, build, clientDir, devMiddleware }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
-  app.use(securityHeaders(config.nodeEnv === 'production'));
+  // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));
+  app.use('/api', (_request, response, next) => {
+    response.set('Cache-Control', 'no-store');
+    next();
+  });
 
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
-  app.use(healthRoutes(pool));
+  app.use(healthRoutes(services.pool));
+  app.post('/api/contact-messages', contactJsonParser());
+  app.use(submissionRoutes(services, logger));
   app.get('/version.json', async (_request, response) => {
     const { entry } = await loadBuild();
     response.set('Cache-Control', 'no-cache').json({ buildId: entry.module.buildId });
@@ -50,13 +59,17 @@ export function createApp({ config, pool, logger, build, clientDir, devMiddlewar
 
   app.get('/', redirectRootToLanguage);
 
-  const contextValue: AppContextValue = { site: config.site, publicUrl: config.publicUrl };
   const handleWithReactRouter = createRequestHandler({
     build: loadBuild,
     mode: config.nodeEnv === 'development' ? 'development' : 'production',
-    getLoadContext: async () => {
+    getLoadContext: async (_request, response) => {
       const { entry } = await loadBuild();
-      return new RouterContextProvider(new Map([[entry.module.appContext, contextValue]]));
+      const value: AppContextValue = {
+        site: config.site,
+        publicUrl: config.publicUrl,
+        cspNonce: String(response.locals.cspNonce),
+      };
+      return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
     },
   });
   app.use(handleWithReactRouter);

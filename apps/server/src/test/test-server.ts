@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createApp, type WebBuild } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
+import { createServices, type Services } from '../services/services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../web/build');
@@ -17,16 +21,31 @@ async function loadWebBuild(): Promise<WebBuild> {
   }
 }
 
-export type TestServer = { baseUrl: string; database: TestDatabase; close(): Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  database: TestDatabase;
+  services: Services;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
 
 /** The real app (real build, real database with migrations) on a free port of this machine. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   await runMigrations(database.pool);
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://example.test', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://example.test',
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  });
+  const services = createServices(config, database, createLogger('silent'));
   const app = createApp({
     config,
-    pool: database.pool,
+    services,
     logger: createLogger('silent'),
     build: await loadWebBuild(),
     clientDir: path.join(WEB_BUILD_DIR, 'client'),
@@ -37,10 +56,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
+    services,
+    config,
+    dataDir,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await services.notifications.stop();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,63 @@
+import type { FieldErrors } from '@app/core/field-errors';
+import type { Response } from 'express';
+
+/** Error codes of the submission API; the browser shows the translated text of each. */
+export type ApiErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'INVALID_PAYLOAD'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'BODY_TOO_LARGE'
+  | 'FILE_TOO_LARGE'
+  | 'TOO_MANY_FILES'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'FILE_TYPE_MISMATCH'
+  | 'UNREADABLE_FILE'
+  | 'ALTCHA_FAILED'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: { fields?: FieldErrors; file?: number; retryAfterSeconds?: number };
+  constructor(status: number, code: ApiErrorCode, details: ApiError['details'] = {}) {
+    super(code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function sendApiError(response: Response, error: ApiError) {
+  if (error.details.retryAfterSeconds) response.set('Retry-After', String(error.details.retryAfterSeconds));
+  const { retryAfterSeconds: _retry, ...details } = error.details;
+  response.status(error.status).json({ error: { code: error.code, ...details } });
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+
+/** True when the database could not be reached (as opposed to a query that is wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const candidate = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!candidate) return false;
+  if (candidate.code && UNAVAILABLE_CODES.has(candidate.code)) return true;
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(candidate.message ?? '')
+  ) {
+    return true;
+  }
+  return candidate.cause ? isDatabaseUnavailable(candidate.cause) : false;
+}

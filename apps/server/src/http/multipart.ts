@@ -1,0 +1,77 @@
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_REPORT_BODY_BYTES,
+  MAX_REPORT_PAYLOAD_BYTES,
+} from '@app/core/limits';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { ApiError } from './api-error.ts';
+
+export type UploadedFile = { data: Buffer; fileName: string };
+export type ReportUpload = { fields: Record<string, string>; files: UploadedFile[] };
+
+/**
+ * Reads a report's multipart body as it streams in, within limits: a body announced too large is
+ * refused before a byte is read (413), a file past 10 MB or a sixth file stops the reading at once.
+ */
+export function readReportUpload(request: Request): Promise<ReportUpload> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_REPORT_BODY_BYTES) return Promise.reject(new ApiError(413, 'BODY_TOO_LARGE'));
+  if (!request.is('multipart/form-data')) return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE'));
+
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
+    let received = 0;
+    let settled = false;
+    const fail = (error: ApiError) => {
+      if (settled) return;
+      settled = true;
+      request.unpipe(parser);
+      parser.removeAllListeners();
+      reject(error);
+    };
+    const parser = busboy({
+      headers: request.headers,
+      limits: {
+        files: MAX_ATTACHMENTS,
+        fileSize: MAX_ATTACHMENT_BYTES,
+        fields: 8,
+        fieldSize: MAX_REPORT_PAYLOAD_BYTES,
+        parts: MAX_ATTACHMENTS + 8,
+      },
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new ApiError(400, 'INVALID_PAYLOAD'));
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'attachments') {
+        stream.resume();
+        return fail(new ApiError(400, 'INVALID_PAYLOAD'));
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new ApiError(413, 'FILE_TOO_LARGE', { file: files.length })));
+      stream.on('end', () => {
+        if (!settled) files.push({ data: Buffer.concat(chunks), fileName: info.filename ?? '' });
+      });
+    });
+    parser.on('filesLimit', () => fail(new ApiError(413, 'TOO_MANY_FILES')));
+    parser.on('fieldsLimit', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    parser.on('partsLimit', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    parser.on('error', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    parser.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ fields, files });
+    });
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_REPORT_BODY_BYTES) fail(new ApiError(413, 'BODY_TOO_LARGE'));
+    });
+    request.on('aborted', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    request.pipe(parser);
+  });
+}

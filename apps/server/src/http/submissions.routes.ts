@@ -1,0 +1,136 @@
+import { validateContactMessage } from '@app/core/contact.schema';
+import { MAX_CONTACT_BODY_BYTES } from '@app/core/limits';
+import { validateReport } from '@app/core/report.schema';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { Logger } from '../logger.ts';
+import { submitContactMessage } from '../services/contact.service.ts';
+import { submitReport } from '../services/report.service.ts';
+import type { Services } from '../services/services.ts';
+import type { SubmissionKind } from '../services/submission-limits.ts';
+import { AttachmentError, prepareAttachment } from '../uploads/attachment.ts';
+import { ApiError, isDatabaseUnavailable, sendApiError } from './api-error.ts';
+import { readReportUpload } from './multipart.ts';
+
+/** The hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
+
+type Handler = (request: Request, response: Response) => Promise<void>;
+
+/** Turns every failure into an error code; never a stack trace, never a false success. */
+function guarded(handler: Handler, logger: Logger) {
+  return async (request: Request, response: Response, _next: NextFunction) => {
+    response.set('Cache-Control', 'no-store');
+    try {
+      await handler(request, response);
+    } catch (error) {
+      if (error instanceof ApiError) return sendApiError(response, error);
+      if (error instanceof AttachmentError) return sendApiError(response, new ApiError(415, error.code));
+      if (isDatabaseUnavailable(error)) {
+        logger.warn('a submission was refused: the database is unavailable');
+        return sendApiError(
+          response,
+          new ApiError(503, 'SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS }),
+        );
+      }
+      logger.error({ err: { message: (error as Error).message } }, 'a submission failed');
+      sendApiError(response, new ApiError(500, 'INTERNAL'));
+    } finally {
+      // Whatever was not read of a refused upload is not worth reading: end the connection.
+      if (!request.complete) response.set('Connection', 'close');
+    }
+  };
+}
+
+async function checkLimits(services: Services, kind: SubmissionKind, request: Request) {
+  const decision = await services.limits.consume(kind, request.ip);
+  if (!decision.allowed) throw new ApiError(429, 'RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
+}
+
+async function checkAltcha(services: Services, payload: unknown) {
+  if (!(await services.altcha.verify(payload))) throw new ApiError(400, 'ALTCHA_FAILED');
+}
+
+function parsePayload(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    throw new ApiError(400, 'INVALID_PAYLOAD');
+  }
+}
+
+export function submissionRoutes(services: Services, logger: Logger): Router {
+  const router = Router();
+
+  router.get('/api/altcha/challenge', async (_request, response, next) => {
+    try {
+      response.set('Cache-Control', 'no-store').json(await services.altcha.createChallenge());
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post(
+    '/api/reports',
+    guarded(async (request, response) => {
+      await checkLimits(services, 'report', request);
+      const { fields, files } = await readReportUpload(request);
+      await checkAltcha(services, fields.altcha);
+      const validation = validateReport(parsePayload(fields.payload));
+      if (!validation.success) throw new ApiError(400, 'VALIDATION_FAILED', { fields: validation.errors });
+      const attachments = [];
+      for (const [index, file] of files.entries()) {
+        try {
+          attachments.push(await prepareAttachment(file.data, file.fileName));
+        } catch (error) {
+          if (error instanceof AttachmentError) {
+            const status = error.code === 'FILE_TOO_LARGE' ? 413 : 415;
+            throw new ApiError(status, error.code, { file: index });
+          }
+          throw error;
+        }
+      }
+      const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
+      await submitReport(services, validation.data, attachments, { isQuarantined });
+      if (!isQuarantined) services.notifications.kick();
+      response.status(201).json({ ok: true });
+    }, logger),
+  );
+
+  router.post(
+    '/api/contact-messages',
+    guarded(async (request, response) => {
+      await checkLimits(services, 'message', request);
+      if (!request.is('application/json')) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      const body = request.body as Record<string, unknown> | undefined;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'INVALID_PAYLOAD');
+      const { altcha, [HONEYPOT_FIELD]: honeypot, message, ...unknown } = body;
+      if (Object.keys(unknown).length > 0) {
+        throw new ApiError(400, 'VALIDATION_FAILED', {
+          fields: Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField'])),
+        });
+      }
+      await checkAltcha(services, altcha);
+      const validation = validateContactMessage(message);
+      if (!validation.success) throw new ApiError(400, 'VALIDATION_FAILED', { fields: validation.errors });
+      const isQuarantined = Boolean(honeypot);
+      await submitContactMessage(services, validation.data, { isQuarantined });
+      if (!isQuarantined) services.notifications.kick();
+      response.status(201).json({ ok: true });
+    }, logger),
+  );
+
+  return router;
+}
+
+/** JSON bodies for the contact endpoint: small, strict, and a malformed one is a 400 with a code. */
+export function contactJsonParser() {
+  const parse = express.json({ limit: MAX_CONTACT_BODY_BYTES, strict: true });
+  return (request: Request, response: Response, next: NextFunction) =>
+    parse(request, response, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status === 413 ? 413 : 400;
+      response.set('Cache-Control', 'no-store');
+      sendApiError(response, new ApiError(status, status === 413 ? 'BODY_TOO_LARGE' : 'INVALID_PAYLOAD'));
+    });
+}

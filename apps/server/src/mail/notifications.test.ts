@@ -1,0 +1,102 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/app-process.ts';
+import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on this machine that keeps what it receives. */
+async function startSmtp(port: number) {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+describe('staff notifications', () => {
+  let server: TestServer;
+  let smtpPort: number;
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      NOTIFY_EMAILS: 'duty@example.org, coordinator@example.org',
+      MAIL_FROM: 'site@example.org',
+      ORG_NAME: 'Veiligheid Test',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('keeps the submission when SMTP is down, then delivers the notification once it is back, with no personal data', async () => {
+    // SMTP is not listening yet: the report is accepted all the same.
+    const response = await postReport(server.baseUrl, {
+      payload: reportPayload(),
+      altcha: await solveAltcha(server.baseUrl),
+    });
+    expect(response.status).toBe(201);
+    await server.services.notifications.runOnce();
+    const pending = await server.database.pool.query('select attempts, sent_at, last_error from notification_outbox');
+    expect(pending.rows).toHaveLength(1);
+    expect(pending.rows[0]).toMatchObject({ attempts: 1, sent_at: null });
+    expect(pending.rows[0].last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtp(smtpPort);
+    try {
+      await server.database.pool.query('update notification_outbox set next_attempt_at = now()');
+      await server.services.notifications.runOnce();
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail?.from).toBe('site@example.org');
+      expect(mail?.to).toEqual(['duty@example.org', 'coordinator@example.org']);
+      expect(mail?.raw).toContain('Subject: New incident report');
+      expect(mail?.raw).toContain('https://example.test/internal/dashboard');
+      expect(mail?.raw).toContain('Veiligheid Test');
+      for (const secret of Object.values(SEEDED)) expect(mail?.raw).not.toContain(secret);
+      const sent = await server.database.pool.query('select sent_at from notification_outbox');
+      expect(sent.rows[0].sent_at).not.toBeNull();
+
+      // A contact message notifies too; the message itself never travels by email.
+      const contact = await fetch(`${server.baseUrl}/api/contact-messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          altcha: await solveAltcha(server.baseUrl),
+          message: {
+            language: 'he',
+            firstName: SEEDED.firstName,
+            lastName: SEEDED.lastName,
+            email: SEEDED.email,
+            phone: SEEDED.phone,
+            message: SEEDED.description,
+          },
+        }),
+      });
+      expect(contact.status).toBe(201);
+      await server.services.notifications.runOnce();
+      expect(smtp.received).toHaveLength(2);
+      expect(smtp.received[1]?.raw).toContain('Subject: New contact message');
+      for (const secret of Object.values(SEEDED)) expect(smtp.received[1]?.raw).not.toContain(secret);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+/** Solves an ALTCHA challenge from the server as the widget in the browser does; returns the payload. */
+export async function solveAltcha(baseUrl: string): Promise<string> {
+  const challenge = await (await fetch(`${baseUrl}/api/altcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('Could not solve the ALTCHA challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Seeded personal data: the privacy tests look for each of these strings in dumps and files. */
+export const SEEDED = {
+  firstName: 'Rivka',
+  lastName: 'Abramowicz',
+  phone: '0470 99 88 77',
+  email: 'rivka.abramowicz@example.be',
+  address: 'Belgiëlei 142, 2018 Antwerpen',
+  location: 'Tramhalte Plantin, Antwerpen',
+  description: 'Een man riep scheldwoorden tegen mijn zoon op weg naar school, met een Hitlergroet.',
+  policeReportNumber: 'AN.55.L1.123456/26',
+};
+
+export function reportPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    language: 'nl',
+    anonymous: false,
+    firstName: SEEDED.firstName,
+    lastName: SEEDED.lastName,
+    phone: SEEDED.phone,
+    email: SEEDED.email,
+    address: SEEDED.address,
+    date: '2026-11-01',
+    time: '08:15',
+    location: SEEDED.location,
+    type: 'verbal',
+    description: SEEDED.description,
+    calledPolice: 'yes',
+    policeReportNumber: SEEDED.policeReportNumber,
+    calledOrganisation: 'no',
+    medicalTreatment: 'no',
+    termsAccepted: true,
+    ...overrides,
+  };
+}
+
+export type FilePart = { name: string; data: Buffer; type?: string };
+export type ApiBody = { ok?: boolean; error: { code: string; fields?: Record<string, string>; file?: number } };
+
+export async function postReport(
+  baseUrl: string,
+  parts: { payload?: unknown; altcha?: string; website?: string; files?: FilePart[]; raw?: Record<string, string> },
+  headers: Record<string, string> = {},
+) {
+  const form = new FormData();
+  if (parts.payload !== undefined) form.set('payload', JSON.stringify(parts.payload));
+  if (parts.altcha !== undefined) form.set('altcha', parts.altcha);
+  if (parts.website !== undefined) form.set('website', parts.website);
+  for (const [name, value] of Object.entries(parts.raw ?? {})) form.set(name, value);
+  for (const file of parts.files ?? []) {
+    form.append(
+      'attachments',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  }
+  const response = await fetch(`${baseUrl}/api/reports`, { method: 'POST', body: form, headers });
+  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as ApiBody };
+}
