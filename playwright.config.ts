@@ -47,6 +47,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A neutral site that the quick-exit test stands in for (page.route), so nothing leaves the machine.
       QUICK_EXIT_URL: 'https://neutral.example/',
+      // Every browser test comes from 127.0.0.1; the hourly limits are proven by the server tests.
+      REPORTS_PER_HOUR_PER_IP: '1000',
+      MESSAGES_PER_HOUR_PER_IP: '1000',
     },
   },
 });

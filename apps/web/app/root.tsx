@@ -24,7 +24,10 @@ import { TranslationContext } from './i18n/use-translation.ts';
 import { useVersionCheck } from './lib/use-version-check.ts';
 import stylesheet from './styles/app.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);

@@ -24,3 +24,16 @@ export const ATTACHMENT_TYPES = {
   'application/pdf': ['pdf'],
 } as const satisfies Record<string, readonly string[]>;
 export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+
+/** The length limit of each text field, by field name (for messages that name the limit). */
+export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
+  firstName: NAME_MAX_LENGTH,
+  lastName: NAME_MAX_LENGTH,
+  phone: PHONE_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  address: ADDRESS_MAX_LENGTH,
+  location: LOCATION_MAX_LENGTH,
+  description: DESCRIPTION_MAX_LENGTH,
+  policeReportNumber: POLICE_REPORT_NUMBER_MAX_LENGTH,
+  message: CONTACT_MESSAGE_MAX_LENGTH,
+};

@@ -18,7 +18,8 @@ export function securityHeaders(isProduction: boolean, isDevelopment = false) {
         // ALTCHA's widget styles itself with a <style> element.
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
-        "font-src 'self'",
+        // Vite inlines the smallest font files as data: URLs.
+        "font-src 'self' data:",
         `connect-src 'self'${isDevelopment ? ' ws:' : ''}`,
         // ALTCHA solves its proof of work in workers started from blob: URLs.
         "worker-src 'self' blob:",

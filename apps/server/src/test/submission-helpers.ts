@@ -65,5 +65,9 @@ export async function postReport(
     );
   }
   const response = await fetch(`${baseUrl}/api/reports`, { method: 'POST', body: form, headers });
-  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as ApiBody };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json().catch(() => null)) as ApiBody,
+  };
 }

@@ -6,6 +6,11 @@ export function messagesFor(language: Language) {
   return resources[language].common;
 }
 
+/** The messages of the forms (fields, validation, the spam check), sent only with pages that have a form. */
+export function formMessagesFor(language: Language) {
+  return resources[language].forms;
+}
+
 const translators = new Map<Language, Translate>();
 
 /** A translate function for server code (page titles, descriptions), one per language. */

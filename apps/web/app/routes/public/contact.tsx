@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { ContactForm } from '../../features/contact-form/contact-form.tsx';
+import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
+import { formMessagesFor } from '../../i18n/messages.server.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -9,17 +13,24 @@ import { localizedPath } from '../../paths.ts';
 import type { Route } from './+types/contact';
 
 export function loader(args: Route.LoaderArgs) {
-  return loadPublicPage(args, 'contact');
+  const page = loadPublicPage(args, 'contact');
+  return { ...page, formMessages: formMessagesFor(page.language) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
+
+/** A page with a form for personal data: never kept in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite();
   return (
-    <>
+    <MessagesScope messages={loaderData.formMessages}>
       <PageIntro page="contact" />
+      <JavaScriptRequired>
+        <ContactForm language={loaderData.language} />
+      </JavaScriptRequired>
       <section aria-labelledby="other-ways-title" className="section">
         <h2 id="other-ways-title">{t('pages.contact.otherWays')}</h2>
         <ul className="plain-list">
@@ -58,6 +69,6 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           />
         </p>
       </section>
-    </>
+    </MessagesScope>
   );
 }

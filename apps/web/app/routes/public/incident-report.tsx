@@ -1,22 +1,30 @@
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
+import { ReportForm } from '../../features/report-form/report-form.tsx';
+import { formMessagesFor } from '../../i18n/messages.server.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import type { Route } from './+types/incident-report';
 
 export function loader(args: Route.LoaderArgs) {
-  return loadPublicPage(args, 'incidentReport');
+  const page = loadPublicPage(args, 'incidentReport');
+  return { ...page, formMessages: formMessagesFor(page.language) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
+/** A page with a form for personal data: never kept in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 const STEPS = ['read', 'contact', 'count', 'police'] as const;
 
-export default function IncidentReportPage() {
+export default function IncidentReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <>
+    <MessagesScope messages={loaderData.formMessages}>
       {/* The page opens with the notice; it is the target of the header's emergency link here. */}
       <EmergencyNotice id="emergency" />
       <PageIntro page="incidentReport" />
@@ -24,6 +32,9 @@ export default function IncidentReportPage() {
         <h2 id="before-title">{t('pages.incidentReport.beforeYouStartTitle')}</h2>
         <p>{t('pages.incidentReport.beforeYouStart')}</p>
       </section>
+      <JavaScriptRequired>
+        <ReportForm language={loaderData.language} />
+      </JavaScriptRequired>
       <section aria-labelledby="what-happens-title" className="section">
         <h2 id="what-happens-title">{t('pages.incidentReport.whatHappensTitle')}</h2>
         <ol className="steps">
@@ -32,6 +43,6 @@ export default function IncidentReportPage() {
           ))}
         </ol>
       </section>
-    </>
+    </MessagesScope>
   );
 }

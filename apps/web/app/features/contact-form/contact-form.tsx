@@ -1,0 +1,161 @@
+import { type ContactMessageInput, validateContactMessage } from '@app/core/contact.schema';
+import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/limits';
+import type { Language } from '@app/locales/languages';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { RichText } from '../../i18n/rich-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { localizedPath } from '../../paths.ts';
+import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
+import { type SubmitFailure, submitToApi } from '../forms/api-client.ts';
+import { coreResolver } from '../forms/core-resolver.ts';
+import { ErrorSummary } from '../forms/error-summary.tsx';
+import { FailureMessage } from '../forms/failure-message.tsx';
+import { Honeypot, readHoneypot } from '../forms/honeypot.tsx';
+import { SuccessPanel } from '../forms/success-panel.tsx';
+import { TextAreaField, TextField } from '../forms/text-fields.tsx';
+import { useUnsavedChanges } from '../forms/use-unsaved-changes.ts';
+
+type ContactFormValues = Omit<ContactMessageInput, 'language'>;
+const EMPTY: ContactFormValues = { firstName: '', lastName: '', email: '', phone: '', message: '' };
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'message'] as const;
+
+/** The contact form: a name, an email address and the message; nothing typed is lost on an error. */
+export function ContactForm({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const form = useForm<ContactFormValues>({
+    defaultValues: EMPTY,
+    resolver: coreResolver((values: ContactFormValues) => validateContactMessage({ language, ...values })),
+    shouldFocusError: false,
+  });
+  const [isSending, setIsSending] = useState(false);
+  const [isSent, setIsSent] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure>();
+  const sending = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  const altcha = useRef<AltchaHandle>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  useUnsavedChanges(!isSent && form.formState.isDirty);
+
+  const send = form.handleSubmit(
+    async (values) => {
+      if (sending.current) return;
+      sending.current = true;
+      setIsSending(true);
+      setFailure(undefined);
+      const result = await submitToApi('/api/contact-messages', {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          message: { language, ...values },
+          altcha: (await altcha.current?.takePayload()) ?? '',
+          website: readHoneypot(honeypot),
+        }),
+      });
+      sending.current = false;
+      setIsSending(false);
+      if (result.ok) return setIsSent(true);
+      setFailure(result.failure);
+      for (const [field, code] of Object.entries(result.failure.fields ?? {})) {
+        form.setError(field as keyof ContactFormValues, { type: code, message: code });
+      }
+      requestAnimationFrame(() => (result.failure.fields ? summary : failureBox).current?.focus());
+    },
+    () => requestAnimationFrame(() => summary.current?.focus()),
+  );
+
+  if (isSent) {
+    return (
+      <SuccessPanel
+        title={t('contactForm.success')}
+        text={t('contactForm.successNext')}
+        againLabel={t('contactForm.sendAnother')}
+        onAgain={() => {
+          form.reset(EMPTY);
+          setIsSent(false);
+        }}
+      />
+    );
+  }
+
+  const errors = form.formState.errors;
+  const labels = Object.fromEntries(FIELDS.map((field) => [field, t(`contactForm.${field}`)]));
+  return (
+    <form className="contact-form" noValidate onSubmit={send} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">{t('contactForm.title')}</h2>
+      <FailureMessage ref={failureBox} failure={failure} />
+      <ErrorSummary
+        ref={summary}
+        errors={errors}
+        labels={labels}
+        order={FIELDS}
+        onSelect={(field) => form.setFocus(field as keyof ContactFormValues)}
+      />
+      <div className="field-row">
+        <TextField
+          label={labels.firstName ?? ''}
+          registration={form.register('firstName')}
+          error={errors.firstName}
+          isRequired
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+        <TextField
+          label={labels.lastName ?? ''}
+          registration={form.register('lastName')}
+          error={errors.lastName}
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+      </div>
+      <div className="field-row">
+        <TextField
+          label={labels.email ?? ''}
+          registration={form.register('email')}
+          error={errors.email}
+          isRequired
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <TextField
+          label={labels.phone ?? ''}
+          registration={form.register('phone')}
+          error={errors.phone}
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={PHONE_MAX_LENGTH}
+        />
+      </div>
+      <TextAreaField
+        label={labels.message ?? ''}
+        registration={form.register('message')}
+        error={errors.message}
+        isRequired
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        length={form.watch('message').length}
+      />
+      <p className="privacy-note">
+        <RichText
+          template={t('contactForm.privacyNote')}
+          components={{
+            privacy: (text) => (
+              <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
+                {text}
+              </a>
+            ),
+          }}
+        />
+      </p>
+      <Honeypot inputRef={honeypot} />
+      <AltchaField ref={altcha} />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
+          {isSending ? t('forms.sending') : t('contactForm.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

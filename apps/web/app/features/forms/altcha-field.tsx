@@ -1,0 +1,101 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+
+const STRING_KEYS = [
+  'ariaLinkLabel',
+  'enterCode',
+  'enterCodeAria',
+  'error',
+  'expired',
+  'footer',
+  'getAudioChallenge',
+  'label',
+  'loading',
+  'reload',
+  'verify',
+  'verificationRequired',
+  'verified',
+  'verifying',
+  'waitAlert',
+] as const;
+
+type AltchaElement = HTMLElement & {
+  configure(options: Record<string, unknown>): Promise<void>;
+  verify(): Promise<{ payload: string } | null>;
+  reset(): void;
+};
+type AltchaGlobal = { $altcha?: { i18n: { set(language: string, strings: Record<string, string>): void } } };
+
+export type AltchaHandle = {
+  /** A solution for the next submission: the one solved in the background, or one solved now. */
+  takePayload(): Promise<string | undefined>;
+};
+
+/**
+ * ALTCHA's proof-of-work check, solved in the browser while the person fills in the form (no
+ * puzzle, no tracking). Its words come from our translations, in the page's language. Each
+ * solution is used once: after it is taken, a fresh one is prepared.
+ */
+export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props, handle) {
+  const { t, language } = useTranslation();
+  const widget = useRef<AltchaElement>(null);
+  const payload = useRef<string | undefined>(undefined);
+  const [isLoaded, setIsLoaded] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void import('altcha').then(() => {
+      const strings = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`altcha.${key}`)]));
+      (globalThis as AltchaGlobal).$altcha?.i18n.set(language, strings);
+      if (isCurrent) setIsLoaded(true);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [language, t]);
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!isLoaded || !element) return;
+    const onStateChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      payload.current = detail.state === 'verified' ? detail.payload : undefined;
+    };
+    element.addEventListener('statechange', onStateChange);
+    void element.configure({ hideFooter: true, hideLogo: false });
+    return () => element.removeEventListener('statechange', onStateChange);
+  }, [isLoaded]);
+
+  useImperativeHandle(handle, () => ({
+    async takePayload() {
+      const element = widget.current;
+      let taken = payload.current;
+      if (!taken && element) taken = (await element.verify())?.payload;
+      payload.current = undefined;
+      if (element) {
+        element.reset();
+        void element.verify();
+      }
+      return taken;
+    },
+  }));
+
+  if (!isLoaded) return null;
+  return (
+    <div className="altcha-field">
+      <altcha-widget ref={widget} challenge="/api/altcha/challenge" auto="onload" language={language} />
+    </div>
+  );
+});
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        auto?: string;
+        language?: string;
+      };
+    }
+  }
+}

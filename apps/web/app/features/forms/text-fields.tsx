@@ -1,0 +1,76 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { type FieldProps, FormField } from './form-field.tsx';
+
+type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'> &
+  FieldProps & {
+    registration: UseFormRegisterReturn;
+  };
+
+export function TextField({ label, hint, error, isRequired, errorValues, registration, ...input }: InputProps) {
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      isRequired={isRequired}
+      errorValues={errorValues ?? (input.maxLength ? { max: input.maxLength } : undefined)}
+    >
+      {({ inputId, describedBy, isInvalid }) => (
+        <input
+          id={inputId}
+          className="input"
+          aria-describedby={describedBy}
+          aria-invalid={isInvalid || undefined}
+          aria-required={isRequired || undefined}
+          {...input}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
+
+type TextAreaProps = FieldProps & {
+  registration: UseFormRegisterReturn;
+  maxLength: number;
+  length: number;
+  rows?: number;
+};
+
+/** A text area with a live character count against its limit. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  isRequired,
+  registration,
+  maxLength,
+  length,
+  rows = 6,
+}: TextAreaProps) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={label} hint={hint} error={error} isRequired={isRequired} errorValues={{ max: maxLength }}>
+      {({ inputId, describedBy, isInvalid }) => (
+        <>
+          <textarea
+            id={inputId}
+            className="input textarea"
+            rows={rows}
+            aria-describedby={[describedBy, `${inputId}-count`].filter(Boolean).join(' ')}
+            aria-invalid={isInvalid || undefined}
+            aria-required={isRequired || undefined}
+            {...registration}
+          />
+          <p
+            id={`${inputId}-count`}
+            className={`form-field__count${length > maxLength ? ' form-field__count--over' : ''}`}
+          >
+            {t('forms.characters', { count: length, max: maxLength })}
+          </p>
+        </>
+      )}
+    </FormField>
+  );
+}

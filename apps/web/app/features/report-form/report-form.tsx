@@ -1,0 +1,189 @@
+import type { Language } from '@app/locales/languages';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSite } from '../../lib/use-site.ts';
+import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
+import { type SubmitFailure, submitToApi } from '../forms/api-client.ts';
+import { coreResolver } from '../forms/core-resolver.ts';
+import { ErrorSummary } from '../forms/error-summary.tsx';
+import { FailureMessage } from '../forms/failure-message.tsx';
+import { Honeypot, readHoneypot } from '../forms/honeypot.tsx';
+import { SuccessPanel } from '../forms/success-panel.tsx';
+import { useUnsavedChanges } from '../forms/use-unsaved-changes.ts';
+import { AttachmentsField } from './attachments-field.tsx';
+import { AdditionalStep, IncidentStep, PersonalStep } from './report-steps.tsx';
+import {
+  EMPTY_REPORT,
+  type ReportFormValues,
+  STEPS,
+  stepOfFirstError,
+  toReportInput,
+  validateReportForm,
+} from './report-values.ts';
+import { StepIndicator } from './step-indicator.tsx';
+
+/**
+ * The incident report in three steps. Each step is checked (with the server's own rules) before
+ * the next; nothing typed is ever thrown away, whatever goes wrong, until the report is accepted.
+ */
+export function ReportForm({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const organisation = useSite()?.organisationName ?? '';
+  const form = useForm<ReportFormValues>({
+    defaultValues: EMPTY_REPORT,
+    resolver: coreResolver((values: ReportFormValues) => validateReportForm(values, language)),
+    shouldFocusError: false,
+  });
+  const [step, setStep] = useState(0);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string>();
+  const [isSending, setIsSending] = useState(false);
+  const [isSent, setIsSent] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure>();
+  const sending = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  const altcha = useRef<AltchaHandle>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const hasMoved = useRef(false);
+
+  useUnsavedChanges(!isSent && (form.formState.isDirty || files.length > 0));
+
+  // A new step: its heading ("Step 2 of 3, Incident Details") takes the focus and is read out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows each change of step.
+  useEffect(() => {
+    if (hasMoved.current) heading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    hasMoved.current = true;
+    setStep(next);
+  };
+  const showProblems = () => requestAnimationFrame(() => summary.current?.focus());
+
+  const next = async () => {
+    if (await form.trigger(STEPS[step]?.fields ?? [])) goTo(step + 1);
+    else showProblems();
+  };
+
+  const send = form.handleSubmit(
+    async (values) => {
+      if (sending.current) return; // a double click sends once
+      sending.current = true;
+      setIsSending(true);
+      setFailure(undefined);
+      const body = new FormData();
+      body.set('payload', JSON.stringify(toReportInput(values, language)));
+      body.set('altcha', (await altcha.current?.takePayload()) ?? '');
+      body.set('website', readHoneypot(honeypot));
+      for (const file of files) body.append('attachments', file, file.name);
+      const result = await submitToApi('/api/reports', { body });
+      sending.current = false;
+      setIsSending(false);
+      if (result.ok) {
+        setIsSent(true);
+        return;
+      }
+      setFailure(result.failure);
+      if (result.failure.fields) {
+        for (const [field, code] of Object.entries(result.failure.fields)) {
+          form.setError(field as keyof ReportFormValues, { type: code, message: code });
+        }
+        goTo(stepOfFirstError(Object.keys(result.failure.fields)));
+      }
+      requestAnimationFrame(() => failureBox.current?.focus());
+    },
+    (errors) => {
+      const wrongStep = stepOfFirstError(Object.keys(errors));
+      if (wrongStep !== step) goTo(wrongStep);
+      showProblems();
+    },
+  );
+
+  if (isSent) {
+    return (
+      <SuccessPanel
+        title={t('reportForm.success')}
+        text={t('reportForm.successNext')}
+        againLabel={t('reportForm.reportAnother')}
+        onAgain={() => {
+          form.reset(EMPTY_REPORT);
+          setFiles([]);
+          setStep(0);
+          setIsSent(false);
+        }}
+      />
+    );
+  }
+
+  const current = STEPS[step] ?? STEPS[0];
+  // The terms' own message says it all; other problems are named by their field's label.
+  const labels = Object.fromEntries(
+    current.fields.map((field) => [field, field === 'termsAccepted' ? '' : t(`reportForm.${field}`, { organisation })]),
+  );
+  return (
+    <form className="report-form" noValidate onSubmit={send} aria-labelledby="report-step-heading">
+      <StepIndicator current={step} onSelect={goTo} />
+      <h2 id="report-step-heading" ref={heading} tabIndex={-1} className="step-heading">
+        <span className="step-heading__count">{t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}</span>{' '}
+        {t(`reportForm.steps.${current.name}`)}
+      </h2>
+      <FailureMessage ref={failureBox} failure={failure} fileNames={files.map((file) => file.name)} />
+      <ErrorSummary
+        ref={summary}
+        errors={form.formState.errors}
+        labels={labels}
+        order={current.fields}
+        onSelect={(field) => form.setFocus(field as keyof ReportFormValues)}
+      />
+      <div className="step-fields">
+        {step === 0 && <PersonalStep form={form} />}
+        {step === 1 && (
+          <>
+            <IncidentStep form={form} />
+            <AttachmentsField
+              files={files}
+              error={fileError}
+              onChange={(nextFiles, problem) => {
+                setFiles(nextFiles);
+                setFileError(problem ? t(`forms.errors.${problem.code}`, { file: problem.file ?? '' }) : undefined);
+              }}
+            />
+          </>
+        )}
+        {step === 2 && <AdditionalStep form={form} language={language} />}
+      </div>
+      <Honeypot inputRef={honeypot} />
+      {/* Solving starts when the form opens, so the check is usually done by the last step. */}
+      <div hidden={step !== STEPS.length - 1}>
+        <AltchaField ref={altcha} />
+      </div>
+      <div className="form-actions">
+        {step > 0 && (
+          <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>
+            {t('reportForm.previous')}
+          </button>
+        )}
+        {/* Separate keys: React must not turn the Next button into the Submit button in the middle
+            of a click, or that click would send the form. */}
+        {step < STEPS.length - 1 ? (
+          <button key="next" type="button" className="button button--primary" onClick={() => void next()}>
+            {t('reportForm.next')}
+          </button>
+        ) : (
+          <button
+            key="submit"
+            type="submit"
+            className="button button--primary"
+            disabled={isSending}
+            aria-busy={isSending}
+          >
+            {isSending ? t('forms.sending') : t('reportForm.submit')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+import { todayInBelgium } from '@app/core/dates';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  POLICE_REPORT_NUMBER_MAX_LENGTH,
+} from '@app/core/limits';
+import type { UseFormReturn } from 'react-hook-form';
+import { RichText } from '../../i18n/rich-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSite } from '../../lib/use-site.ts';
+import { localizedPath } from '../../paths.ts';
+import { CheckboxField, ChoiceGroup, YesNoField } from '../forms/choice-fields.tsx';
+import { TextAreaField, TextField } from '../forms/text-fields.tsx';
+import type { ReportFormValues } from './report-values.ts';
+
+type StepProps = { form: UseFormReturn<ReportFormValues> };
+
+export function PersonalStep({ form }: StepProps) {
+  const { t } = useTranslation();
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  const isAnonymous = watch('anonymous');
+  return (
+    <>
+      <CheckboxField
+        label={t('reportForm.anonymous')}
+        hint={t('reportForm.anonymousHint')}
+        registration={register('anonymous')}
+        error={errors.anonymous}
+      />
+      {!isAnonymous && (
+        <div className="field-group">
+          <div className="field-row">
+            <TextField
+              label={t('reportForm.firstName')}
+              registration={register('firstName')}
+              error={errors.firstName}
+              isRequired
+              autoComplete="given-name"
+              maxLength={NAME_MAX_LENGTH}
+            />
+            <TextField
+              label={t('reportForm.lastName')}
+              registration={register('lastName')}
+              error={errors.lastName}
+              isRequired
+              autoComplete="family-name"
+              maxLength={NAME_MAX_LENGTH}
+            />
+          </div>
+          <p className="form-field__hint">{t('reportForm.contactHint')}</p>
+          <div className="field-row">
+            <TextField
+              label={t('reportForm.phone')}
+              registration={register('phone')}
+              error={errors.phone}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              dir="ltr"
+              maxLength={PHONE_MAX_LENGTH}
+            />
+            <TextField
+              label={t('reportForm.email')}
+              registration={register('email')}
+              error={errors.email}
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              maxLength={EMAIL_MAX_LENGTH}
+            />
+          </div>
+          <TextField
+            label={t('reportForm.address')}
+            registration={register('address')}
+            error={errors.address}
+            errorValues={{ max: ADDRESS_MAX_LENGTH }}
+            autoComplete="street-address"
+            maxLength={ADDRESS_MAX_LENGTH}
+          />
+        </div>
+      )}
+      <p className="privacy-note">{t('reportForm.privacyNote')}</p>
+    </>
+  );
+}
+
+export function IncidentStep({ form }: StepProps) {
+  const { t } = useTranslation();
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  return (
+    <>
+      <div className="field-row">
+        <TextField
+          label={t('reportForm.date')}
+          registration={register('date')}
+          error={errors.date}
+          type="date"
+          max={todayInBelgium()}
+          isRequired
+        />
+        <TextField
+          label={t('reportForm.time')}
+          hint={t('reportForm.timeHint')}
+          registration={register('time')}
+          error={errors.time}
+          type="time"
+        />
+      </div>
+      <TextField
+        label={t('reportForm.location')}
+        hint={t('reportForm.locationHint')}
+        placeholder={t('reportForm.locationPlaceholder')}
+        registration={register('location')}
+        error={errors.location}
+        errorValues={{ max: LOCATION_MAX_LENGTH }}
+        isRequired
+        maxLength={LOCATION_MAX_LENGTH}
+      />
+      <ChoiceGroup
+        legend={t('reportForm.type')}
+        registration={register('type')}
+        error={errors.type}
+        layout="cards"
+        options={INCIDENT_TYPES.map((type) => ({
+          value: type,
+          label: t(`incidentTypes.${type}.label`),
+          description: t(`incidentTypes.${type}.meaning`),
+        }))}
+      />
+      <TextAreaField
+        label={t('reportForm.description')}
+        hint={t('reportForm.descriptionHint')}
+        registration={register('description')}
+        error={errors.description}
+        isRequired
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        length={watch('description').length}
+      />
+    </>
+  );
+}
+
+export function AdditionalStep({ form, language }: StepProps & { language: Parameters<typeof localizedPath>[1] }) {
+  const { t } = useTranslation();
+  const organisation = useSite()?.organisationName ?? '';
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  return (
+    <>
+      <YesNoField
+        legend={t('reportForm.calledPolice')}
+        registration={register('calledPolice')}
+        error={errors.calledPolice}
+      />
+      {watch('calledPolice') === 'yes' && (
+        <TextField
+          label={t('reportForm.policeReportNumber')}
+          hint={t('reportForm.policeReportNumberHint')}
+          registration={register('policeReportNumber')}
+          error={errors.policeReportNumber}
+          errorValues={{ max: POLICE_REPORT_NUMBER_MAX_LENGTH }}
+          dir="ltr"
+          maxLength={POLICE_REPORT_NUMBER_MAX_LENGTH}
+        />
+      )}
+      <YesNoField
+        legend={t('reportForm.calledOrganisation', { organisation })}
+        registration={register('calledOrganisation')}
+        error={errors.calledOrganisation}
+      />
+      <YesNoField
+        legend={t('reportForm.medicalTreatment')}
+        registration={register('medicalTreatment')}
+        error={errors.medicalTreatment}
+      />
+      <CheckboxField
+        registration={register('termsAccepted')}
+        error={errors.termsAccepted}
+        label={
+          <RichText
+            template={t('reportForm.terms')}
+            components={{
+              // A new tab keeps the form and everything in it.
+              terms: (text) => (
+                <a href={localizedPath('termsOfUse', language)} target="_blank" rel="noopener">
+                  {text}
+                </a>
+              ),
+              privacy: (text) => (
+                <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
+                  {text}
+                </a>
+              ),
+            }}
+          />
+        }
+      />
+    </>
+  );
+}
