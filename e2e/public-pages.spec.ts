@@ -14,6 +14,12 @@ for (const { code, dir } of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.quick-exit')).toBeVisible();
+      // Head: its own title, canonical, hreflang for the five languages and x-default, og:locale.
+      await expect(page).toHaveTitle(/\S.* \| /);
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${new URL(page.url()).origin}${path}`);
+      await expect(page.locator('link[rel=alternate][hreflang]')).toHaveCount(6);
+      await expect(page.locator('meta[property="og:locale"]')).toHaveCount(1);
+      await expect(page.locator('meta[property="og:locale:alternate"]')).toHaveCount(4);
       await expect(page.locator('#emergency a[href^="tel:"]')).toHaveCount(2); // one notice, two numbers
       await expectNoAxeViolations(page);
       if (SCREENSHOT_LANGUAGES.includes(code)) {

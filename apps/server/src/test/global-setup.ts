@@ -7,24 +7,30 @@ import { createLogger } from '../logger.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Connection URL of a database server in which each test file creates its own database. */
-    adminDatabaseUrl: string;
+    /**
+     * Connection URL of a database server in which each test file creates its own database, one per
+     * target: the projects' global setups share this context, so the keys must not collide.
+     */
+    'adminDatabaseUrl:embedded': string;
+    'adminDatabaseUrl:external': string;
   }
 }
 
 /** One database server for the whole run: the embedded one in a temporary folder, or the external one. */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB_TARGET === 'external') {
+  // Global setups run in Vitest's main process, where a project's `env` is not applied: read it
+  // from the project's configuration.
+  if (project.config.env?.TEST_DB_TARGET === 'external') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL must be set for the external-database tests');
-    project.provide('adminDatabaseUrl', url);
+    project.provide('adminDatabaseUrl:external', url);
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-test-db-'));
   const embedded = await startEmbeddedPostgres(dataDir, createLogger('silent'));
   const { host, user, database } = embedded.poolConfig;
   project.provide(
-    'adminDatabaseUrl',
+    'adminDatabaseUrl:embedded',
     `postgres://${user}@localhost/${database}?host=${encodeURIComponent(String(host))}`,
   );
   return async () => {

@@ -14,7 +14,10 @@ function withDatabase(url: string, database: string): string {
 
 /** A new, empty database on the test server, for one test file; `drop()` removes it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = inject('adminDatabaseUrl');
+  const adminUrl = inject(
+    process.env.TEST_DB_TARGET === 'external' ? 'adminDatabaseUrl:external' : 'adminDatabaseUrl:embedded',
+  );
+  if (!adminUrl) throw new Error(`No test database server for target ${process.env.TEST_DB_TARGET}`);
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
