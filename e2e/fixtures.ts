@@ -18,7 +18,20 @@ export async function expectNoAxeViolations(page: Page) {
  * Every test fails if the page asks any origin other than the site's own for anything: the site
  * must not leak its visitors to CDNs, font services or trackers.
  */
-export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[] }>({
+export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[]; cspViolations: string[] }>({
+  /** Every test fails if the Content-Security-Policy blocked anything: the policy and the site must agree. */
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   /** Origins a test itself stands in for with page.route (the quick-exit test's neutral site). */
   allowedOrigins: [[], { option: true }],
   foreignRequests: [

@@ -194,13 +194,35 @@ test('leaving the page with unsent input asks first, and staying keeps the input
   const m = MESSAGES.en;
   await openForm(page, '');
   await page.getByLabel(m.reportForm.firstName).fill('Rivka');
-  const dialogs: string[] = [];
+  const questions: string[] = [];
   page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
+    questions.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss(); // "stay on this page"
   });
   await page.locator('.site-footer').getByRole('link', { name: m.footer.contact }).click();
-  expect(dialogs).toEqual([m.forms.leaveConfirmation]);
+  // The question comes from an effect once the navigation is blocked: wait for it.
+  await expect.poll(() => questions).toEqual([`confirm: ${m.forms.leaveConfirmation}`]);
   await expect(page).toHaveURL(/\/incident-report$/);
   await expect(page.getByLabel(m.reportForm.firstName)).toHaveValue('Rivka');
+});
+
+test.describe('with the neutral site standing in', () => {
+  test.use({ allowedOrigins: ['https://neutral.example'] });
+
+  test('the quick exit leaves at once even with unsent input: no question holds the person back', async ({ page }) => {
+    await page.route('https://neutral.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><h1>Weather today</h1>' }),
+    );
+    const m = MESSAGES.en;
+    await openForm(page, '');
+    await page.getByLabel(m.reportForm.firstName).fill('Rivka');
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: m.quickExit.label }).click();
+    await expect(page).toHaveURL('https://neutral.example/');
+    expect(dialogs).toEqual([]);
+  });
 });

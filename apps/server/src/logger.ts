@@ -27,6 +27,9 @@ export const REDACTED_PATHS = [
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+export function createLogger(level: string, destination?: pino.DestinationStream | NodeJS.WritableStream): Logger {
+  return pino(
+    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    destination as pino.DestinationStream,
+  );
 }

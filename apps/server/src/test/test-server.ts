@@ -31,7 +31,10 @@ export type TestServer = {
 };
 
 /** The real app (real build, real database with migrations) on a free port of this machine. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  logDestination?: NodeJS.WritableStream,
+): Promise<TestServer> {
   const database = await createTestDatabase();
   await runMigrations(database.pool);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-test-data-'));
@@ -42,11 +45,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...env,
   });
-  const services = createServices(config, database, createLogger('silent'));
+  const logger = logDestination ? createLogger(config.logLevel, logDestination) : createLogger('silent');
+  const services = createServices(config, database, logger);
   const app = createApp({
     config,
     services,
-    logger: createLogger('silent'),
+    logger,
     build: await loadWebBuild(),
     clientDir: path.join(WEB_BUILD_DIR, 'client'),
   });

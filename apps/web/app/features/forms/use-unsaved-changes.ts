@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { isQuickExiting } from '../../lib/quick-exit.ts';
@@ -10,8 +10,21 @@ import { isQuickExiting } from '../../lib/quick-exit.ts';
  */
 export function useUnsavedChanges(hasUnsavedInput: boolean) {
   const { t } = useTranslation();
+  // React Router installs a new blocker function only in an effect: a click right after typing
+  // could still meet the old one. A stable function reading the latest state cannot be late.
+  const isUnsaved = useRef(hasUnsavedInput);
+  isUnsaved.current = hasUnsavedInput;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasUnsavedInput && currentLocation.pathname !== nextLocation.pathname,
+    useCallback(
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => isUnsaved.current && currentLocation.pathname !== nextLocation.pathname,
+      [],
+    ),
   );
 
   useEffect(() => {
