@@ -46,3 +46,18 @@ test('every public page is complete and readable without JavaScript', async ({ b
   }
   await context.close();
 });
+
+test('no public page scrolls sideways on a 320 px wide phone, in any language', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, baseURL });
+  const page = await context.newPage();
+  for (const { code } of LANGUAGES) {
+    for (const name of Object.keys(PAGES) as PageName[]) {
+      const path = pagePath(name, code);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  }
+  await context.close();
+});
