@@ -1,17 +1,11 @@
+import { localizedPath, PUBLIC_PAGES, type PublicPage } from '../apps/web/app/paths.ts';
 import { LANGUAGES, type Language } from '../packages/locales/src/languages.ts';
 
 export { LANGUAGES };
-export const PAGES = {
-  home: '',
-  contact: '/contact',
-  incidentReport: '/incident-report',
-  incidents: '/incidents',
-  privacy: '/privacy',
-  termsOfUse: '/terms-of-use',
-} as const;
-export type PageName = keyof typeof PAGES;
+/** The public pages, as the site itself defines them. */
+export const PAGES = PUBLIC_PAGES;
+export type PageName = PublicPage;
 
 export function pagePath(page: PageName, language: Language): string {
-  const prefix = language === 'en' ? '' : `/${language}`;
-  return `${prefix}${PAGES[page]}` || '/';
+  return localizedPath(page, language);
 }

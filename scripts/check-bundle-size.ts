@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { loadConfig } from '../apps/server/src/config.ts';
 
 /** See docs/decisions/0006-first-load-budget.md for why the budget is this figure. */
 const BUDGET_BYTES = Number(process.env.BUNDLE_BUDGET_KB ?? 125) * 1024;
@@ -14,16 +15,8 @@ const WEB = path.resolve(import.meta.dirname, '../apps/web/build');
 const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).href)) as ServerBuild & {
   entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } };
 };
-const site = {
-  organisationName: 'Budget check',
-  email: 'info@example.org',
-  phone: undefined,
-  address: undefined,
-  emergencyNumber: '112',
-  policeNumber: '101',
-  quickExitUrl: 'https://www.google.com/',
-  retentionMonths: 24,
-};
+// The site as it runs with no settings at all.
+const { site } = loadConfig({});
 const context = new RouterContextProvider(
   new Map([[build.entry.module.appContext, { site, publicUrl: 'http://localhost', cspNonce: 'budget' }]]),
 );

@@ -1,23 +1,13 @@
-import { LANGUAGES, type Language, languageInfo } from '@app/locales/languages';
+import { LANGUAGES, languageInfo } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
+import { localizedPath, PUBLIC_PAGES as PAGES } from '@app/web/paths';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
-const PAGES = {
-  home: '/',
-  contact: '/contact',
-  incidentReport: '/incident-report',
-  incidents: '/incidents',
-  privacy: '/privacy',
-  termsOfUse: '/terms-of-use',
-} as const;
 const PUBLIC_URL = 'https://example.test';
 
-function pathOf(page: keyof typeof PAGES, language: Language) {
-  const prefix = language === 'en' ? '' : `/${language}`;
-  return PAGES[page] === '/' ? prefix || '/' : `${prefix}${PAGES[page]}`;
-}
+const pathOf = localizedPath;
 
 async function getDocument(server: TestServer, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });

@@ -1,9 +1,7 @@
 import { RichText } from '../i18n/rich-text.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { telHref } from '../lib/tel-href.ts';
 import { useSite } from '../lib/use-site.ts';
-
-/** Digits only, for the tel: link: "+32 3 123 45 67" → "+3231234567". */
-const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 /**
  * Tells visitors in danger to call the emergency or the police number (from configuration).

@@ -1,19 +1,19 @@
 import { type ContactMessageInput, validateContactMessage } from '@app/core/contact.schema';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/limits';
 import type { Language } from '@app/locales/languages';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
-import { type SubmitFailure, submitToApi } from '../forms/api-client.ts';
 import { coreResolver } from '../forms/core-resolver.ts';
 import { ErrorSummary } from '../forms/error-summary.tsx';
 import { FailureMessage } from '../forms/failure-message.tsx';
 import { Honeypot, readHoneypot } from '../forms/honeypot.tsx';
 import { SuccessPanel } from '../forms/success-panel.tsx';
 import { TextAreaField, TextField } from '../forms/text-fields.tsx';
+import { useSubmission } from '../forms/use-submission.ts';
 import { useUnsavedChanges } from '../forms/use-unsaved-changes.ts';
 
 type ContactFormValues = Omit<ContactMessageInput, 'language'>;
@@ -28,10 +28,7 @@ export function ContactForm({ language }: { language: Language }) {
     resolver: coreResolver((values: ContactFormValues) => validateContactMessage({ language, ...values })),
     shouldFocusError: false,
   });
-  const [isSending, setIsSending] = useState(false);
-  const [isSent, setIsSent] = useState(false);
-  const [failure, setFailure] = useState<SubmitFailure>();
-  const sending = useRef(false);
+  const { isSending, isSent, failure, submit, startAgain } = useSubmission();
   const summary = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
   const altcha = useRef<AltchaHandle>(null);
@@ -40,22 +37,15 @@ export function ContactForm({ language }: { language: Language }) {
 
   const send = form.handleSubmit(
     async (values) => {
-      if (sending.current) return;
-      sending.current = true;
-      setIsSending(true);
-      setFailure(undefined);
-      const result = await submitToApi('/api/contact-messages', {
+      const result = await submit('/api/contact-messages', async () => ({
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           message: { language, ...values },
           altcha: (await altcha.current?.takePayload()) ?? '',
           website: readHoneypot(honeypot),
         }),
-      });
-      sending.current = false;
-      setIsSending(false);
-      if (result.ok) return setIsSent(true);
-      setFailure(result.failure);
+      }));
+      if (!result || result.ok) return;
       for (const [field, code] of Object.entries(result.failure.fields ?? {})) {
         form.setError(field as keyof ContactFormValues, { type: code, message: code });
       }
@@ -72,7 +62,7 @@ export function ContactForm({ language }: { language: Language }) {
         againLabel={t('contactForm.sendAnother')}
         onAgain={() => {
           form.reset(EMPTY);
-          setIsSent(false);
+          startAgain();
         }}
       />
     );

@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
-import { type SubmitFailure, submitToApi } from '../forms/api-client.ts';
 import { coreResolver } from '../forms/core-resolver.ts';
 import { ErrorSummary } from '../forms/error-summary.tsx';
 import { FailureMessage } from '../forms/failure-message.tsx';
 import { Honeypot, readHoneypot } from '../forms/honeypot.tsx';
 import { SuccessPanel } from '../forms/success-panel.tsx';
+import { useSubmission } from '../forms/use-submission.ts';
 import { useUnsavedChanges } from '../forms/use-unsaved-changes.ts';
 import { AttachmentsField } from './attachments-field.tsx';
 import { AdditionalStep, IncidentStep, PersonalStep } from './report-steps.tsx';
@@ -38,10 +38,7 @@ export function ReportForm({ language }: { language: Language }) {
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
-  const [isSending, setIsSending] = useState(false);
-  const [isSent, setIsSent] = useState(false);
-  const [failure, setFailure] = useState<SubmitFailure>();
-  const sending = useRef(false);
+  const { isSending, isSent, failure, submit, startAgain } = useSubmission();
   const heading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
@@ -70,23 +67,16 @@ export function ReportForm({ language }: { language: Language }) {
 
   const send = form.handleSubmit(
     async (values) => {
-      if (sending.current) return; // a double click sends once
-      sending.current = true;
-      setIsSending(true);
-      setFailure(undefined);
-      const body = new FormData();
-      body.set('payload', JSON.stringify(toReportInput(values, language)));
-      body.set('altcha', (await altcha.current?.takePayload()) ?? '');
-      body.set('website', readHoneypot(honeypot));
-      for (const file of files) body.append('attachments', file, file.name);
-      const result = await submitToApi('/api/reports', { body });
-      sending.current = false;
-      setIsSending(false);
-      if (result.ok) {
-        setIsSent(true);
-        return;
-      }
-      setFailure(result.failure);
+      // A double click sends once: useSubmission ignores a second call while the first is on its way.
+      const result = await submit('/api/reports', async () => {
+        const body = new FormData();
+        body.set('payload', JSON.stringify(toReportInput(values, language)));
+        body.set('altcha', (await altcha.current?.takePayload()) ?? '');
+        body.set('website', readHoneypot(honeypot));
+        for (const file of files) body.append('attachments', file, file.name);
+        return { body };
+      });
+      if (!result || result.ok) return;
       if (result.failure.fields) {
         for (const [field, code] of Object.entries(result.failure.fields)) {
           form.setError(field as keyof ReportFormValues, { type: code, message: code });
@@ -112,7 +102,7 @@ export function ReportForm({ language }: { language: Language }) {
           form.reset(EMPTY_REPORT);
           setFiles([]);
           setStep(0);
-          setIsSent(false);
+          startAgain();
         }}
       />
     );

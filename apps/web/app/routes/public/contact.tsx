@@ -8,6 +8,7 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { telHref } from '../../lib/tel-href.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 import type { Route } from './+types/contact';
@@ -50,7 +51,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                 values={{ phone: site.phone }}
                 components={{
                   phone: (phone) => (
-                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+                    <a href={telHref(phone)} dir="ltr">
                       {phone}
                     </a>
                   ),
