@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postReport, reportPayload, SEEDED, solveAltcha } from './test/submission-helpers.ts';
@@ -26,9 +27,26 @@ describe('logs', () => {
       { payload: reportPayload({ role: 'x' }), altcha: await solveAltcha(server.baseUrl) },
       from,
     );
+    // A body announced far too large, of which only a little is sent: refused before it is read.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${server.baseUrl}/api/reports`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 200 * 1024 * 1024, ...from },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.write('--x\r\n');
+    });
+    expect(status).toBe(413);
     const text = lines.join('');
     expect(lines.length).toBeGreaterThan(0);
     for (const secret of Object.values(SEEDED)) expect(text).not.toContain(secret);
+    // Refusals are answers, not failures of the server.
+    expect(lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
     expect(text).not.toContain('198.51.100.23');
   });
 });

@@ -24,6 +24,9 @@ function guarded(handler: Handler, logger: Logger) {
     try {
       await handler(request, response);
     } catch (error) {
+      // Whatever was not read of a refused upload is not worth reading: end the connection (the
+      // header must go before the answer).
+      if (!request.complete) response.set('Connection', 'close');
       if (error instanceof ApiError) return sendApiError(response, error);
       if (error instanceof AttachmentError) return sendApiError(response, new ApiError(415, error.code));
       if (isDatabaseUnavailable(error)) {
@@ -35,9 +38,6 @@ function guarded(handler: Handler, logger: Logger) {
       }
       logger.error({ err: { message: (error as Error).message } }, 'a submission failed');
       sendApiError(response, new ApiError(500, 'INTERNAL'));
-    } finally {
-      // Whatever was not read of a refused upload is not worth reading: end the connection.
-      if (!request.complete) response.set('Connection', 'close');
     }
   };
 }
