@@ -36,15 +36,23 @@ export function sendApiError(response: Response, error: ApiError) {
   response.status(error.status).json({ error: { code: error.code, ...details } });
 }
 
+/**
+ * Errors that mean "the database cannot be reached" rather than "the query is wrong": network
+ * errors (ENOENT is a Unix socket that is gone, as when the embedded server is stopped), and
+ * PostgreSQL's shutdown and connection classes (57P0x, 08xxx).
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'ENOTFOUND',
+  'ENOENT',
+  'EPIPE',
   '57P01',
   '57P02',
   '57P03',
   '08000',
+  '08001',
   '08003',
   '08006',
 ]);
