@@ -24,9 +24,12 @@ function guarded(handler: Handler, logger: Logger) {
     try {
       await handler(request, response);
     } catch (error) {
-      // Whatever was not read of a refused upload is not worth reading: end the connection (the
-      // header must go before the answer).
-      if (!request.complete) response.set('Connection', 'close');
+      // A body too large to be worth reading ends the connection (the header must go before the
+      // answer). Other refusals come within the body limit: Node drains the rest, so the browser
+      // reads the answer and can say what was wrong, instead of seeing a broken connection.
+      if (!request.complete && error instanceof ApiError && error.code === 'BODY_TOO_LARGE') {
+        response.set('Connection', 'close');
+      }
       if (error instanceof ApiError) return sendApiError(response, error);
       if (error instanceof AttachmentError) return sendApiError(response, new ApiError(415, error.code));
       if (isDatabaseUnavailable(error)) {
