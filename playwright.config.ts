@@ -36,6 +36,8 @@ export default defineConfig({
     command: 'node apps/server/src/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets the app stop its embedded database; a plain kill would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
