@@ -109,6 +109,18 @@ const envSchema = z.object({
   REPORTS_PER_HOUR_PER_IP: perHour('REPORTS_PER_HOUR_PER_IP').default(5),
   MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
   SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
+  SIGN_IN_ATTEMPTS_PER_IP: z.coerce
+    .number({ error: 'expected a whole number of sign-in attempts per 15 minutes' })
+    .int('expected a whole number of sign-in attempts per 15 minutes')
+    .min(5, 'expected at least 5 sign-in attempts per 15 minutes')
+    .max(100_000, 'expected at most 100000 sign-in attempts per 15 minutes')
+    .default(20),
+  STAFF_IDLE_MINUTES: z.coerce
+    .number({ error: 'expected a whole number of minutes between 1 and 30' })
+    .int('expected a whole number of minutes between 1 and 30')
+    .min(1, 'expected a whole number of minutes between 1 and 30')
+    .max(30, 'expected a whole number of minutes between 1 and 30')
+    .default(30),
   ORG_NAME: z
     .string()
     .trim()
@@ -133,6 +145,8 @@ export type Config = Readonly<{
   /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
   trustProxy: false | string;
   limits: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number };
+  /** Sign-in attempts per client address per 15 minutes; a staff session's idle timeout. */
+  staff: { signInAttemptsPerIp: number; idleMinutes: number };
 }>;
 
 export class ConfigError extends Error {
@@ -184,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
       submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
     },
+    staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
     site: Object.freeze({
       organisationName: values.ORG_NAME,
       email: values.ORG_EMAIL,

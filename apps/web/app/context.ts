@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@app/core/site-settings';
+import type { StaffServicesForWeb, StaffSessionState } from '@app/core/staff-api';
 import { createContext, type RouterContext } from 'react-router';
 
 /** What the Express server hands to every loader and action. */
@@ -8,6 +9,12 @@ export type AppContextValue = {
   publicUrl: string;
   /** This response's Content-Security-Policy nonce, for React Router's inline scripts. */
   cspNonce: string;
+  /** The staff session the server found before the page ran; anonymous outside /internal. */
+  staffSession: StaffSessionState;
+  /** The server's staff services: the internal pages' only way to data. */
+  staff: StaffServicesForWeb;
+  /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */
+  clientIp: string | undefined;
 };
 
 export const appContext = createContext<AppContextValue>();

@@ -34,3 +34,47 @@ export function pageFromRouteId(id: string): { page: PublicPage; language: Langu
   if (!page || !language || !isPublicPage(page)) return undefined;
   return { page, language: language as Language };
 }
+
+/** Every page of the staff area lives under this path, without a language prefix. */
+export const INTERNAL_PREFIX = '/internal';
+
+export function isInternalPath(pathname: string): boolean {
+  return pathname === INTERNAL_PREFIX || pathname.startsWith(`${INTERNAL_PREFIX}/`);
+}
+
+/** The staff area's pages. */
+export const INTERNAL_PAGES = {
+  login: '/internal/login',
+  loginCode: '/internal/login/code',
+  enrol: '/internal/enrol',
+  setPassword: '/internal/set-password',
+  signOut: '/internal/sign-out',
+  language: '/internal/language',
+  dashboard: '/internal/dashboard',
+  reports: '/internal/reports',
+  contactForms: '/internal/contact-forms',
+  content: '/internal/content',
+  stats: '/internal/stats',
+  staff: '/internal/staff',
+  audit: '/internal/audit',
+  account: '/internal/account',
+} as const;
+
+/**
+ * Where to go after signing in: only a page of the staff area (never another site, never the
+ * sign-in pages themselves), else the dashboard.
+ */
+export function safeInternalDestination(next: string | null | undefined): string {
+  if (!next?.startsWith(`${INTERNAL_PREFIX}/`) || next.startsWith('//') || next.includes('\\')) {
+    return INTERNAL_PAGES.dashboard;
+  }
+  const path = next.split(/[?#]/)[0] ?? '';
+  const authPages: string[] = [
+    INTERNAL_PAGES.login,
+    INTERNAL_PAGES.loginCode,
+    INTERNAL_PAGES.enrol,
+    INTERNAL_PAGES.signOut,
+  ];
+  if (authPages.some((page) => path === page || path.startsWith(`${page}/`))) return INTERNAL_PAGES.dashboard;
+  return next;
+}

@@ -1,6 +1,6 @@
 import '@fontsource-variable/noto-sans/wght.css';
 import '@fontsource-variable/noto-sans-hebrew/wght.css';
-import { languageFromPath, languageInfo } from '@app/locales/languages';
+import { languageFromHeaders, languageFromPath, languageInfo } from '@app/locales/languages';
 import { useEffect, useMemo } from 'react';
 import {
   isRouteErrorResponse,
@@ -22,6 +22,7 @@ import { messagesFor } from './i18n/messages.server.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { TranslationContext } from './i18n/use-translation.ts';
 import { useVersionCheck } from './lib/use-version-check.ts';
+import { isInternalPath } from './paths.ts';
 import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -30,20 +31,31 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  // The staff area has no language prefix: it follows the language cookie.
+  const language = isInternalPath(pathname) ? languageFromHeaders(request.headers) : languageFromPath(pathname);
   const { site, cspNonce } = context.get(appContext);
   return { language, messages: messagesFor(language), site, cspNonce };
 }
 
-/** The root data only depends on the language: fetch it again only when the language changes. */
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+/**
+ * The root data only depends on the language: fetch it again when the path's language changes,
+ * or after a form was sent in the staff area (where choosing a language is a form).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET' && isInternalPath(nextUrl.pathname)) return defaultShouldRevalidate;
   return languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
-  const language = data?.language ?? languageFromPath(pathname);
+  const language = data?.language ?? (isInternalPath(pathname) ? 'en' : languageFromPath(pathname));
   const { dir } = languageInfo(language);
   const translation = useMemo(
     () => ({ language, t: createTranslator(language, data?.messages) }),

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@app/locales/languages';
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 import { localizedPath, PUBLIC_PAGES, type PublicPage, routeId } from './paths.ts';
 
 const PAGE_MODULES: Record<PublicPage, string> = {
@@ -21,7 +21,33 @@ const publicRoutes = LANGUAGES.flatMap(({ code }) =>
   }),
 );
 
+// The staff area: no language prefix (it follows the language cookie). The sign-in pages are
+// outside the guarded layout; everything else is inside it.
+const internalRoutes = layout('routes/internal/internal-root.tsx', [
+  ...prefix('internal', [
+    index('routes/internal/internal-index.tsx'),
+    route('login', 'routes/internal/login.tsx'),
+    route('login/code', 'routes/internal/login-code.tsx'),
+    route('enrol', 'routes/internal/enrol.tsx'),
+    route('set-password', 'routes/internal/set-password.tsx'),
+    route('sign-out', 'routes/internal/sign-out.tsx'),
+    route('language', 'routes/internal/language.tsx'),
+    layout('routes/internal/internal-layout.tsx', [
+      route('dashboard', 'routes/internal/dashboard.tsx'),
+      route('reports', 'routes/internal/reports.tsx'),
+      route('contact-forms', 'routes/internal/contact-forms.tsx'),
+      route('content', 'routes/internal/content.tsx'),
+      route('stats', 'routes/internal/stats.tsx'),
+      route('staff', 'routes/internal/staff.tsx'),
+      route('staff/:staffId', 'routes/internal/staff-member.tsx'),
+      route('audit', 'routes/internal/audit.tsx'),
+      route('account', 'routes/internal/account.tsx'),
+    ]),
+  ]),
+]);
+
 export default [
   layout('routes/public/public-layout.tsx', publicRoutes),
+  internalRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

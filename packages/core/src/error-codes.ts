@@ -2,7 +2,7 @@
  * Errors travel as codes, never as sentences: the server answers `{ error: { code } }` and the
  * browser shows the translated text of that code.
  */
-export const ERROR_CODES = ['NOT_FOUND', 'INTERNAL', 'SERVICE_UNAVAILABLE'] as const;
+export const ERROR_CODES = ['NOT_FOUND', 'INTERNAL', 'SERVICE_UNAVAILABLE', 'UNAUTHORIZED', 'FORBIDDEN'] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -63,3 +63,15 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return candidates.find((candidate) => isLanguage(candidate.code))?.code as Language | undefined;
 }
+
+/**
+ * The language of a page without a prefix (the staff area): the language cookie, then the
+ * browser's languages, then English.
+ */
+export function languageFromHeaders(headers: Headers): Language {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [key, value] = part.trim().split('=');
+    if (key === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return languageFromAcceptLanguage(headers.get('accept-language')) ?? DEFAULT_LANGUAGE;
+}

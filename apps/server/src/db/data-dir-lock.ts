@@ -17,6 +17,11 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** The data directory's embedded database belongs to another running app. */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
 /**
  * One app at a time may run the embedded database of a data directory. The lock file holds the
  * pid of the app that owns it; a lock whose process is gone (the app was killed) is taken over.
@@ -27,7 +32,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   try {
     const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
     if (holder && holder !== process.pid && isProcessAlive(holder) && isNodeProcess(holder)) {
-      throw new Error(
+      throw new DataDirInUseError(
         `Another instance of the app (pid ${holder}) is already using ${dataDir}. Stop it first, or give this ` +
           'instance its own DATA_DIR (several instances can share one external database through DATABASE_URL).',
       );

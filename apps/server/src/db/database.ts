@@ -1,7 +1,10 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import * as schema from './schema.ts';
+import * as submissionSchema from './schema.ts';
+import * as staffSchema from './staff-schema.ts';
+
+const schema = { ...submissionSchema, ...staffSchema };
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { pool: pg.Pool; db: Db; close(): Promise<void> };

@@ -169,6 +169,11 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** How to reach the embedded server of a data directory that another process has started. */
+export function embeddedPoolConfig(dataDir: string): pg.PoolConfig {
+  return { host: path.join(dataDir, 'postgres'), port: SOCKET_PORT, user: SUPERUSER, database: APP_DATABASE };
+}
+
 /**
  * Starts the PostgreSQL server shipped in npm packages, with its files in `<dataDir>/postgres`.
  * Safe after a crash: a server left running by a killed app is stopped cleanly and started again.
@@ -217,7 +222,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
       return stopping;
     };
     return {
-      poolConfig: { host: pgData, port: SOCKET_PORT, user: SUPERUSER, database: APP_DATABASE },
+      poolConfig: embeddedPoolConfig(dataDir),
       stop,
     };
   } catch (error) {

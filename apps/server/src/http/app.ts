@@ -10,6 +10,7 @@ import type { Services } from '../services/services.ts';
 import { healthRoutes } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
+import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
 import { contactJsonParser, submissionRoutes } from './submissions.routes.ts';
 
 export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
@@ -40,6 +41,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
   app.use(healthRoutes(services.pool));
+  app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
+  app.use('/api/internal', requireCompleteSignIn);
   app.post('/api/contact-messages', contactJsonParser());
   app.use(submissionRoutes(services, logger));
   app.get('/version.json', async (_request, response) => {
@@ -62,12 +65,15 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   const handleWithReactRouter = createRequestHandler({
     build: loadBuild,
     mode: config.nodeEnv === 'development' ? 'development' : 'production',
-    getLoadContext: async (_request, response) => {
+    getLoadContext: async (request, response) => {
       const { entry } = await loadBuild();
       const value: AppContextValue = {
         site: config.site,
         publicUrl: config.publicUrl,
         cspNonce: String(response.locals.cspNonce),
+        staffSession: response.locals.staffSession ?? { state: 'anonymous' },
+        staff: services.staffForWeb,
+        clientIp: request.ip,
       };
       return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
     },

@@ -1,5 +1,10 @@
 import path from 'node:path';
+import type { StaffServicesForWeb } from '@app/core/staff-api';
 import type pg from 'pg';
+import { type Auth, createAuth } from '../auth/auth.ts';
+import { createSignInLimits } from '../auth/sign-in-limits.ts';
+import { createStaffAuthService } from '../auth/staff-auth.service.ts';
+import { createStaffSessions, type StaffSessions } from '../auth/staff-sessions.ts';
 import type { Config } from '../config.ts';
 import { createEncryption, type Encryption, loadMasterKey } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
@@ -9,6 +14,10 @@ import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { createSealedStorage } from '../storage/sealed-storage.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
+import { type AuditLog, createAuditLog } from './audit.service.ts';
+import { createDashboardService } from './dashboard.service.ts';
+import { createStaffService, type StaffService } from './staff.service.ts';
+import { staffServicesForWeb } from './staff-web.ts';
 import { createSubmissionLimits, type SubmissionLimits } from './submission-limits.ts';
 
 /** Everything the routes need, built once at start-up from the configuration. */
@@ -20,12 +29,70 @@ export type Services = {
   altcha: AltchaService;
   limits: SubmissionLimits;
   notifications: NotificationWorker;
+  auth: Auth;
+  audit: AuditLog;
+  staffSessions: StaffSessions;
+  staff: StaffService;
+  /** What the internal pages call, through their request context. */
+  staffForWeb: StaffServicesForWeb;
 };
+
+/** The staff side alone, also used by the command line (`cli/staff.ts`). */
+export function createStaffServices(
+  config: Config,
+  database: { db: Db; pool: pg.Pool },
+  encryption: Encryption,
+  logger: Logger,
+) {
+  const secret = encryption.deriveKey('better-auth').toString('base64url');
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    publicUrl: config.publicUrl,
+    organisationName: config.site.organisationName,
+  });
+  const audit = createAuditLog(database.db);
+  const staffSessions = createStaffSessions(auth, database.pool, audit, {
+    idleMinutes: config.staff.idleMinutes,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  const staff = createStaffService({
+    auth,
+    db: database.db,
+    audit,
+    sessions: staffSessions,
+    publicUrl: config.publicUrl,
+  });
+  const staffAuth = createStaffAuthService({
+    auth,
+    db: database.db,
+    pool: database.pool,
+    secret,
+    audit,
+    limits: createSignInLimits(
+      database.pool,
+      encryption.deriveKey('sign-in-limit-keys'),
+      config.staff.signInAttemptsPerIp,
+    ),
+    sessions: staffSessions,
+    logger,
+    organisationName: config.site.organisationName,
+  });
+  const dashboard = createDashboardService(database.db, encryption);
+  return {
+    auth,
+    audit,
+    staffSessions,
+    staff,
+    staffForWeb: staffServicesForWeb({ staffAuth, staff, dashboard, audit }),
+  };
+}
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
   return {
     ...database,
+    ...createStaffServices(config, database, encryption, logger),
     encryption,
     storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

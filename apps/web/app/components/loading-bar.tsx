@@ -6,7 +6,15 @@ import { useTranslation } from '../i18n/use-translation.ts';
 /** Waiting this long before showing the bar keeps fast navigations free of flicker. */
 const SHOW_AFTER_MS = 150;
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 200, minimum: 0.1 });
+// nprogress's own template marks the bar role="bar", which is not an ARIA role (axe: aria-roles);
+// the bar is decoration, and the live region below tells screen readers.
+NProgress.configure({
+  showSpinner: false,
+  trickleSpeed: 200,
+  minimum: 0.1,
+  barSelector: '.bar',
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+});
 
 /**
  * The spec's progress bar in the accent colour above the page while a client-side navigation

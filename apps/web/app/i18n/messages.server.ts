@@ -22,3 +22,8 @@ export function serverT(language: Language): Translate {
   }
   return t;
 }
+
+/** The staff area's messages, with the incident types its lists show. */
+export function internalMessagesFor(language: Language) {
+  return { ...resources[language].internal, incidentTypes: resources[language].forms.incidentTypes };
+}

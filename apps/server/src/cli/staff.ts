@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
+import { createDatabase } from '../db/database.ts';
+import { type EmbeddedPostgres, embeddedPoolConfig, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+import { createStaffServices } from '../services/services.ts';
+
+const USAGE = `Manage staff accounts.
+
+  npm run staff -- create --email E --name N --role ${STAFF_ROLES.join('|')} [--password P]
+  npm run staff -- list
+  npm run staff -- disable --email E
+  npm run staff -- enable --email E
+  npm run staff -- reset-2fa --email E
+  npm run staff -- password-link --email E
+
+Without --password, create prints a one-time link with which the new member chooses a password.
+It uses the database of the site's configuration (DATABASE_URL, or the embedded one in DATA_DIR),
+also while the site is running.`;
+
+class UsageError extends Error {}
+
+/** A strong password for someone who asked for one: 20 characters from a 64-letter alphabet (120 bits). */
+function generatePassword(): string {
+  return randomBytes(15).toString('base64url');
+}
+
+async function openDatabase(config: ReturnType<typeof loadConfig>, logger: ReturnType<typeof createLogger>) {
+  if (config.databaseUrl) return { database: createDatabase(config.databaseUrl, logger), embedded: undefined };
+  let embedded: EmbeddedPostgres | undefined;
+  try {
+    embedded = await startEmbeddedPostgres(config.dataDir, logger);
+  } catch (error) {
+    // The site is running on this data directory: use its database through its socket.
+    if (!(error instanceof DataDirInUseError)) throw error;
+  }
+  const database = createDatabase(embedded?.poolConfig ?? embeddedPoolConfig(config.dataDir), logger);
+  return { database, embedded };
+}
+
+export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command] = positionals;
+  if (!command || values.help) {
+    out(USAGE);
+    return;
+  }
+  const needEmail = () => {
+    if (!values.email) throw new UsageError(`${command} needs --email`);
+    return values.email;
+  };
+  if (command === 'create') {
+    needEmail();
+    if (!values.name) throw new UsageError('create needs --name');
+    if (!isStaffRole(values.role)) throw new UsageError(`create needs --role, one of ${STAFF_ROLES.join(', ')}`);
+    const problem = values.password === undefined ? undefined : passwordProblem(values.password);
+    if (problem) throw new UsageError('the password must have between 12 and 128 characters');
+  } else if (!['list', 'disable', 'enable', 'reset-2fa', 'password-link'].includes(command)) {
+    throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  }
+
+  const config = loadConfig(env);
+  const logger = createLogger('warn', process.stderr);
+  const { database, embedded } = await openDatabase(config, logger);
+  try {
+    await runMigrations(database.pool);
+    const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
+    const { staff } = createStaffServices(config, database, encryption, logger);
+    if (command === 'list') {
+      const members = await staff.list();
+      if (members.length === 0)
+        out('No staff accounts yet. Create the first administrator with: npm run staff -- create …');
+      for (const member of members) {
+        const state = member.disabled ? 'disabled' : member.twoFactorEnabled ? 'active' : 'not set up yet';
+        out(`${member.email}\t${member.name}\t${member.role}\t${state}`);
+      }
+      return;
+    }
+    if (command === 'create') {
+      const password = values.password ?? generatePassword();
+      const role = values.role as (typeof STAFF_ROLES)[number];
+      const outcome = await staff.create(
+        undefined,
+        { email: values.email ?? '', name: values.name ?? '', role },
+        password,
+      );
+      if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
+      out(`Created ${role} ${values.email?.trim().toLowerCase()}.`);
+      if (!values.password) out(`Password (shown only now, pass it on safely): ${password}`);
+      out('At the first sign-in on /internal/login they set up an authenticator app.');
+      return;
+    }
+    const member = await staff.findByEmail(needEmail());
+    if (!member) throw new UsageError(`no staff account with the email address ${values.email}`);
+    const outcome =
+      command === 'disable'
+        ? await staff.setDisabled(undefined, member.id, true)
+        : command === 'enable'
+          ? await staff.setDisabled(undefined, member.id, false)
+          : command === 'reset-2fa'
+            ? await staff.resetTwoFactor(undefined, member.id)
+            : await staff.issueSetPasswordLink(undefined, member.id);
+    if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
+    const done: Record<string, string> = {
+      disable: `Disabled ${member.email}; their sessions have ended.`,
+      enable: `Enabled ${member.email} again.`,
+      'reset-2fa': `Reset two-step sign-in of ${member.email}; they set it up again at their next sign-in.`,
+      'password-link': `Link for ${member.email} to choose a new password (valid 7 days, once):`,
+    };
+    out(done[command] ?? '');
+    if ('setPasswordUrl' in outcome) out(String(outcome.setPasswordUrl));
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+const createErrors: Record<string, string> = {
+  invalidEmail: 'the email address is not valid',
+  nameRequired: 'the name is empty',
+  nameTooLong: 'the name is too long (at most 100 characters)',
+  invalidRole: `the role must be one of ${STAFF_ROLES.join(', ')}`,
+  emailTaken: 'there is already a staff account with this email address',
+  lastAdmin: 'this is the last active administrator: make someone else an administrator first',
+  notFound: 'no such staff account',
+};
+
+if (import.meta.main) {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  runStaffCommand(process.argv.slice(2), process.env, (line) => console.log(line)).catch((error: Error) => {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error(`staff: ${error.message}`);
+      process.exit(2);
+    }
+    console.error(`staff: ${error.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The tables better-auth works on (user, session, account, verification, twoFactor), named for
+// what they hold here. Field names are better-auth's; `auth/auth.ts` maps its models onto them.
+
+export const staffUser = pgTable('staff_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // The admin plugin: role, and "banned" meaning a disabled account.
+  role: text('role').notNull().default('viewer'),
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  // The twoFactor plugin.
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+});
+
+export const staffSession = pgTable(
+  'staff_session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    /** Ours, not better-auth's: the idle timeout counts from here (`auth/staff-sessions.ts`). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_session_user_id_idx').on(table.userId)],
+);
+
+export const staffAccount = pgTable(
+  'staff_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** A scrypt hash (`auth/password-hash.ts`). */
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_account_user_id_idx').on(table.userId)],
+);
+
+export const staffVerification = pgTable(
+  'staff_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_verification_identifier_idx').on(table.identifier)],
+);
+
+export const staffTwoFactor = pgTable(
+  'staff_two_factor',
+  {
+    id: text('id').primaryKey(),
+    /** Encrypted by better-auth with a key derived from our master key. */
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('staff_two_factor_user_id_idx').on(table.userId)],
+);
+
+/**
+ * TOTP codes already accepted, kept for the few minutes in which they stay valid: a code works
+ * once (RFC 6238 section 5.2), which better-auth does not check by itself.
+ */
+export const staffUsedTotpCode = pgTable(
+  'staff_used_totp_code',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.code] })],
+);
+
+/**
+ * Who did what and when, in the staff area. `details` holds ids, roles and reasons: never a
+ * reporter's personal data, never a password, code or token.
+ */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who acted (or tried to), when known. */
+    actorId: text('actor_id').references(() => staffUser.id),
+    action: text('action').notNull(),
+    /** What it was done to: `staff`, `report`, `content`… and that thing's id. */
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [
+    index('audit_event_occurred_at_idx').on(table.occurredAt),
+    index('audit_event_actor_idx').on(table.actorId, table.occurredAt),
+    index('audit_event_action_idx').on(table.action, table.occurredAt),
+  ],
+);

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar, passwordOnlySession, postForm, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+/**
+ * The access matrix (security target 18): every page, data request, action and API of the staff
+ * area, for each kind of visitor, with the exact answer expected.
+ */
+type Visitor = 'anonymous' | 'passwordOnly' | 'viewer' | 'coordinator' | 'admin';
+const VISITORS: Visitor[] = ['anonymous', 'passwordOnly', 'viewer', 'coordinator', 'admin'];
+
+/** Who may open each guarded page (the rest get 403). */
+const PAGES: Record<string, Visitor[]> = {
+  '/internal/dashboard': ['viewer', 'coordinator', 'admin'],
+  '/internal/stats': ['viewer', 'coordinator', 'admin'],
+  '/internal/account': ['viewer', 'coordinator', 'admin'],
+  '/internal/reports': ['coordinator', 'admin'],
+  '/internal/contact-forms': ['coordinator', 'admin'],
+  '/internal/content': ['coordinator', 'admin'],
+  '/internal/staff': ['admin'],
+  '/internal/staff/:memberId': ['admin'],
+  '/internal/audit': ['admin'],
+};
+
+let server: TestServer;
+const sessions = {} as Record<Visitor, TestStaff | undefined>;
+let memberId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sessions.anonymous = undefined;
+  sessions.passwordOnly = await passwordOnlySession(server, 'coordinator');
+  sessions.viewer = await signedInSession(server, 'viewer');
+  sessions.coordinator = await signedInSession(server, 'coordinator');
+  sessions.admin = await signedInSession(server, 'admin');
+  memberId = sessions.viewer.staff.id;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function request(visitor: Visitor, path: string, init: RequestInit = {}) {
+  const jar = sessions[visitor]?.jar ?? new CookieJar();
+  return fetch(`${server.baseUrl}${path}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { cookie: jar.header(), origin: server.baseUrl, ...init.headers },
+  });
+}
+
+/** What a visitor who may not be there gets, before any page code runs. */
+function expectedDoor(visitor: Visitor, path: string) {
+  if (visitor === 'anonymous') return `/internal/login?next=${encodeURIComponent(path)}`;
+  if (visitor === 'passwordOnly') return '/internal/enrol';
+  return undefined;
+}
+
+describe('the staff area answers every visitor as the access matrix says', () => {
+  for (const [pattern, allowed] of Object.entries(PAGES)) {
+    for (const visitor of VISITORS) {
+      it(`GET ${pattern} as ${visitor}`, async () => {
+        const path = pattern.replace(':memberId', memberId);
+        const [page, data] = await Promise.all([request(visitor, path), request(visitor, `${path}.data`)]);
+        const door = expectedDoor(visitor, path);
+        if (door) {
+          expect(page.status).toBe(302);
+          expect(page.headers.get('location')).toBe(door);
+          // A client-side navigation gets React Router's redirect to the same door, never the page's data.
+          expect(data.status).toBe(202);
+          expect(await data.text()).toContain(`"redirect","${door}"`);
+          return;
+        }
+        const expected = allowed.includes(visitor) ? 200 : 403;
+        expect(page.status).toBe(expected);
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        expect(data.status).toBe(expected);
+      });
+    }
+  }
+
+  for (const visitor of VISITORS) {
+    it(`POST actions as ${visitor}`, async () => {
+      const create = await request(visitor, '/internal/staff', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ name: 'Matrix Member', email: `matrix-${visitor}@example.org`, role: 'admin' }),
+      });
+      const door = expectedDoor(visitor, '/internal/staff');
+      if (door) {
+        expect(create.status).toBe(302);
+        expect(create.headers.get('location')).toBe(door);
+      } else {
+        expect(create.status).toBe(visitor === 'admin' ? 200 : 403);
+      }
+      const members = await server.services.staff.list();
+      expect(members.some((member) => member.email === `matrix-${visitor}@example.org`)).toBe(visitor === 'admin');
+    });
+
+    it(`/api/internal as ${visitor}`, async () => {
+      const response = await request(visitor, '/api/internal/anything');
+      expect(response.status).toBe(
+        visitor === 'admin' || visitor === 'coordinator' || visitor === 'viewer' ? 404 : 401,
+      );
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+  }
+
+  it('a guessed staff id is 404 for an admin, 403 for everyone else signed in', async () => {
+    const guessed = '/internal/staff/2N3xQ8lJv0rTbYh5kWmP7sZ9aF1cE4gD';
+    expect((await request('admin', guessed)).status).toBe(404);
+    expect((await request('admin', `${guessed}.data`)).status).toBe(404);
+    const intent = await request('admin', guessed, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'disable' }),
+    });
+    expect(intent.status).toBe(404);
+    expect((await request('coordinator', guessed)).status).toBe(403);
+  });
+
+  it('the sign-in pages open without a session, and only the enrolment page opens before the second factor', async () => {
+    expect((await request('anonymous', '/internal/login')).status).toBe(200);
+    expect((await request('anonymous', '/internal/set-password?token=not-a-real-token-at-all')).status).toBe(200);
+    expect((await request('anonymous', '/internal/enrol')).status).toBe(302);
+    expect((await request('passwordOnly', '/internal/enrol')).status).toBe(200);
+    expect((await request('viewer', '/internal/enrol')).headers.get('location')).toBe('/internal/dashboard');
+    expect((await request('anonymous', '/internal/login/code')).headers.get('location')).toMatch(
+      /^\/internal\/login\?next=.*reason=challengeExpired$/,
+    );
+  });
+
+  it('refuses a state-changing request from a foreign origin with 403', async () => {
+    const response = await postForm(server, '/internal/login', { email: 'a@example.org', password: 'x' });
+    expect(response.status).toBe(400);
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreignHeaders) {
+      const foreign = await fetch(`${server.baseUrl}/internal/sign-out`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: sessions.admin?.jar.header() ?? '', ...headers },
+      });
+      expect(foreign.status).toBe(403);
+    }
+    // The admin's session survived both attempts.
+    expect((await request('admin', '/internal/dashboard')).status).toBe(200);
+  });
+
+  it('records refused pages in the audit log', async () => {
+    const { rows } = await server.database.pool.query<{ details: { path: string } }>(
+      `select details from audit_event where action = 'access.denied' and actor_id = $1`,
+      [sessions.viewer?.staff.id],
+    );
+    expect(rows.map((row) => row.details.path)).toContain('/internal/audit');
+  });
+});

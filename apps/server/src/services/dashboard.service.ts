@@ -1,0 +1,84 @@
+import { can } from '@app/core/staff';
+import type { DashboardData, StaffIdentity } from '@app/core/staff-api';
+import { INCIDENT_COUNT_WINDOW_DAYS } from '@app/core/statuses';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Encryption } from '../crypto/encryption.ts';
+import type { Db } from '../db/database.ts';
+import { contactMessage, report, reportAttachment } from '../db/schema.ts';
+
+const LATEST = 5;
+
+/** The figures and latest items of the dashboard; what a role may not read never leaves here. */
+export function createDashboardService(db: Db, encryption: Encryption) {
+  const countReports = (status: string) =>
+    db
+      .select({ value: count() })
+      .from(report)
+      .where(and(eq(report.status, status), eq(report.isQuarantined, false)));
+
+  return {
+    async forStaff(staff: StaffIdentity): Promise<DashboardData> {
+      const mayReadMessages = can(staff.role, 'messages:manage');
+      const [newReports, inReview, unread, recent, latestReports, latestMessages] = await Promise.all([
+        countReports('new'),
+        countReports('in_review'),
+        db
+          .select({ value: count() })
+          .from(contactMessage)
+          .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
+        db
+          .select({ value: count() })
+          .from(report)
+          .where(
+            and(
+              eq(report.status, 'verified'),
+              eq(report.isQuarantined, false),
+              // The last 30 days including today, as days in Brussels.
+              sql`${report.incidentDate} > (now() at time zone 'Europe/Brussels')::date - ${INCIDENT_COUNT_WINDOW_DAYS}::int`,
+            ),
+          ),
+        db
+          .select({
+            id: report.id,
+            receivedAt: report.createdAt,
+            incidentType: report.incidentType,
+            status: report.status,
+            isAnonymous: report.isAnonymous,
+            attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
+          })
+          .from(report)
+          .where(eq(report.isQuarantined, false))
+          .orderBy(desc(report.createdAt))
+          .limit(LATEST),
+        db
+          .select({
+            id: contactMessage.id,
+            receivedAt: contactMessage.createdAt,
+            status: contactMessage.status,
+            content: contactMessage.content,
+          })
+          .from(contactMessage)
+          .where(eq(contactMessage.isQuarantined, false))
+          .orderBy(desc(contactMessage.createdAt))
+          .limit(LATEST),
+      ]);
+      return {
+        newReports: newReports[0]?.value ?? 0,
+        reportsInReview: inReview[0]?.value ?? 0,
+        unreadMessages: unread[0]?.value ?? 0,
+        incidentsLast30Days: recent[0]?.value ?? 0,
+        latestReports: latestReports.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),
+        latestMessages: latestMessages.map(({ content, ...row }) => ({
+          ...row,
+          receivedAt: row.receivedAt.toISOString(),
+          ...(mayReadMessages ? { senderName: senderName(encryption, content) } : {}),
+        })),
+      };
+    },
+  };
+}
+
+function senderName(encryption: Encryption, sealed: string): string {
+  const content = JSON.parse(encryption.openText(sealed)) as { firstName?: string; lastName?: string };
+  return [content.firstName, content.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@app/core/staff';
+import type { StaffIdentity } from '@app/core/staff-api';
+import { totpCode } from '../../../../e2e/totp.ts';
+import type { TestServer } from './test-server.ts';
+
+/** The cookies a browser would hold, updated from each answer's Set-Cookie headers. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  update(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const isExpired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (isExpired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(pair.indexOf('=') + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** A form POST as the browser sends it from one of our pages. */
+export async function postForm(server: TestServer, path: string, fields: Record<string, string>, jar?: CookieJar) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.baseUrl,
+      ...(jar ? { cookie: jar.header() } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+  jar?.update(response);
+  return response;
+}
+
+export type TestStaff = { staff: StaffIdentity; password: string; jar: CookieJar; secret?: string };
+
+/** A staff member who has typed the password but not set up the second factor yet. */
+export async function passwordOnlySession(server: TestServer, role: StaffRole): Promise<TestStaff> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
+  const password = `test password ${randomUUID()}`;
+  const created = await server.services.staff.create(undefined, { email, name: `Test ${role}`, role }, password);
+  if (!created.ok) throw new Error(created.code);
+  const jar = new CookieJar();
+  const response = await postForm(server, '/internal/login', { email, password }, jar);
+  if (response.status !== 302 || !response.headers.get('location')?.startsWith('/internal/enrol')) {
+    throw new Error(`sign-in answered ${response.status} ${response.headers.get('location')}`);
+  }
+  return { staff: { id: created.id, email, name: `Test ${role}`, role }, password, jar };
+}
+
+/** A staff member signed in with both factors, as after the first sign-in in a browser. */
+export async function signedInSession(server: TestServer, role: StaffRole): Promise<TestStaff> {
+  const member = await passwordOnlySession(server, role);
+  const { secret } = await server.services.staffForWeb.enrolment(member.staff, {
+    headers: new Headers(),
+    clientIp: undefined,
+  });
+  const response = await postForm(server, '/internal/enrol', { code: totpCode(secret) }, member.jar);
+  if (response.status !== 200) throw new Error(`enrolment answered ${response.status}`);
+  return { ...member, secret };
+}

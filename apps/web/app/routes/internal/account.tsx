@@ -1,0 +1,96 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignInErrorCode } from '@app/core/staff';
+import { data, Form } from 'react-router';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { StaffField } from '../../features/staff/staff-field.tsx';
+import { cookieHeaders, field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { Route } from './+types/account';
+
+export async function loader(args: Route.LoaderArgs) {
+  return { member: await requireStaff(args) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const member = await requireStaff(args);
+  const form = await args.request.formData();
+  const newPassword = field(form, 'newPassword');
+  if (newPassword !== field(form, 'confirmPassword')) {
+    return data({ error: 'passwordsDiffer' as const, isChanged: false, at: Date.now() }, { status: 400 });
+  }
+  const { staff, facts } = staffRequest(args);
+  const outcome = await staff.changePassword(
+    member,
+    { currentPassword: field(form, 'currentPassword'), newPassword },
+    facts,
+  );
+  if (!outcome.ok) return data({ error: outcome.code, isChanged: false, at: Date.now() }, { status: 400 });
+  return data({ error: undefined, isChanged: true, at: Date.now() }, { headers: cookieHeaders(outcome.setCookies) });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { member } = loaderData;
+  const error = actionData?.error as SignInErrorCode | undefined;
+  const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('account.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('account.title')}</h1>
+      <section className="staff-panel" aria-labelledby="details">
+        <h2 id="details">{t('account.details')}</h2>
+        <dl className="details-list">
+          <dt>{t('account.name')}</dt>
+          <dd>{member.name}</dd>
+          <dt>{t('account.email')}</dt>
+          <dd>
+            <bdi>{member.email}</bdi>
+          </dd>
+          <dt>{t('account.role')}</dt>
+          <dd>{t(`internal.roles.${member.role}`)}</dd>
+        </dl>
+      </section>
+      <section className="staff-panel" aria-labelledby="change-password">
+        <h2 id="change-password">{t('account.changePassword')}</h2>
+        <p>{t('account.changePasswordIntro')}</p>
+        {actionData?.isChanged && (
+          <FormAlert key={actionData.at} tone="success">
+            <p>{t('account.changed')}</p>
+          </FormAlert>
+        )}
+        {error && (
+          <FormAlert key={actionData?.at} title={t('signIn.errors.title')}>
+            <p>{t(`signIn.errors.${error}`, limits)}</p>
+          </FormAlert>
+        )}
+        <Form method="post" className="staff-form" key={actionData?.isChanged ? actionData.at : 'form'}>
+          <StaffField
+            label={t('account.currentPassword')}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <StaffField
+            label={t('setPassword.newPassword')}
+            hint={t('setPassword.newPasswordHint', limits)}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            required
+          />
+          <StaffField
+            label={t('setPassword.confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <SubmitButton label={t('account.submit')} busyLabel={t('account.submitting')} />
+        </Form>
+      </section>
+    </main>
+  );
+}

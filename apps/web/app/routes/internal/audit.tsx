@@ -1,0 +1,146 @@
+import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
+import { Form, Link } from 'react-router';
+import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
+import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { TableScroll } from '../../features/staff/table-scroll.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { Route } from './+types/audit';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, 'audit:view');
+  const { staff } = staffRequest(args);
+  const params = new URL(args.request.url).searchParams;
+  const action = params.get('action') ?? '';
+  const actorId = params.get('actor') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const filter = {
+    action: isAuditAction(action) ? action : undefined,
+    actorId: actorId || undefined,
+    from: DAY.test(from) ? from : undefined,
+    to: DAY.test(to) ? to : undefined,
+    page,
+  };
+  const [log, members] = await Promise.all([staff.auditLog(filter), staff.listStaff()]);
+  return { log, members: members.map(({ id, name }) => ({ id, name })), filter };
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { log, members, filter } = loaderData;
+  const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    if (filter.action) params.set('action', filter.action);
+    if (filter.actorId) params.set('actor', filter.actorId);
+    if (filter.from) params.set('from', filter.from);
+    if (filter.to) params.set('to', filter.to);
+    params.set('page', String(page));
+    return `?${params}`;
+  };
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('audit.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('audit.title')}</h1>
+      <p>{t('audit.intro')}</p>
+      <Form method="get" className="staff-filters" aria-label={t('audit.filters')}>
+        <div className="form-field">
+          <label htmlFor="audit-action" className="form-field__label">
+            {t('audit.action')}
+          </label>
+          <select id="audit-action" name="action" className="input" defaultValue={filter.action ?? ''}>
+            <option value="">{t('audit.anyAction')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`audit.actions.${action.replaceAll('.', '_')}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-actor" className="form-field__label">
+            {t('audit.actor')}
+          </label>
+          <select id="audit-actor" name="actor" className="input" defaultValue={filter.actorId ?? ''}>
+            <option value="">{t('audit.anyActor')}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-from" className="form-field__label">
+            {t('audit.from')}
+          </label>
+          <input id="audit-from" name="from" type="date" className="input" defaultValue={filter.from ?? ''} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="audit-to" className="form-field__label">
+            {t('audit.to')}
+          </label>
+          <input id="audit-to" name="to" type="date" className="input" defaultValue={filter.to ?? ''} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button--primary">
+            {t('audit.apply')}
+          </button>
+          <Link to="?">{t('audit.clear')}</Link>
+        </div>
+      </Form>
+      <p role="status">{t('audit.summary', { total: formatNumber(log.total, language), page: log.page, pages })}</p>
+      {log.entries.length === 0 ? (
+        <p>{t('audit.empty')}</p>
+      ) : (
+        <TableScroll label={t('audit.title')}>
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('audit.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.when')}</th>
+                <th scope="col">{t('audit.who')}</th>
+                <th scope="col">{t('audit.what')}</th>
+                <th scope="col">{t('audit.subject')}</th>
+                <th scope="col">{t('audit.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.occurredAt, language)}</td>
+                  <td>
+                    {entry.actor
+                      ? entry.actor.name
+                      : entry.details.via === 'command-line'
+                        ? t('audit.commandLine')
+                        : t('audit.unknownActor')}
+                  </td>
+                  <td>{t(`audit.actions.${entry.action.replaceAll('.', '_')}`)}</td>
+                  <td>
+                    {entry.subjectLabel ??
+                      (entry.subjectId ? `${entry.subjectType} ${entry.subjectId.slice(0, 8)}` : '')}
+                  </td>
+                  <td dir="ltr" className="audit-details">
+                    {Object.entries(entry.details)
+                      .map(([key, value]) => `${key}: ${value}`)
+                      .join(', ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('audit.pagination')} className="pagination">
+          {log.page > 1 && <Link to={pageLink(log.page - 1)}>{t('audit.previous')}</Link>}
+          {log.page < pages && <Link to={pageLink(log.page + 1)}>{t('audit.next')}</Link>}
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { Link } from 'react-router';
+import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
+import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { TableScroll } from '../../features/staff/table-scroll.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/dashboard';
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = await requireStaff(args, 'dashboard:view');
+  const { staff } = staffRequest(args);
+  const dashboard = await staff.dashboard(member);
+  return { dashboard, member, mayManage: member.role !== 'viewer' };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { dashboard, member, mayManage } = loaderData;
+  const figures = [
+    {
+      label: t('dashboard.newReports'),
+      value: dashboard.newReports,
+      to: mayManage ? INTERNAL_PAGES.reports : undefined,
+    },
+    {
+      label: t('dashboard.reportsInReview'),
+      value: dashboard.reportsInReview,
+      to: mayManage ? INTERNAL_PAGES.reports : undefined,
+    },
+    {
+      label: t('dashboard.unreadMessages'),
+      value: dashboard.unreadMessages,
+      to: mayManage ? INTERNAL_PAGES.contactForms : undefined,
+    },
+    { label: t('dashboard.incidentsLast30Days'), value: dashboard.incidentsLast30Days, to: INTERNAL_PAGES.stats },
+  ];
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('dashboard.title')}</h1>
+      <p>{t('dashboard.welcome', { name: member.name })}</p>
+      <section aria-labelledby="figures-title">
+        <h2 id="figures-title" className="visually-hidden">
+          {t('dashboard.figures')}
+        </h2>
+        <ul className="figures">
+          {figures.map((figure) => (
+            <li key={figure.label} className="figure">
+              <span className="figure__value">{formatNumber(figure.value, language)}</span>
+              <span className="figure__label">
+                {figure.to ? <Link to={figure.to}>{figure.label}</Link> : figure.label}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="staff-columns">
+        <section aria-labelledby="latest-reports">
+          <h2 id="latest-reports">{t('dashboard.latestReports')}</h2>
+          {dashboard.latestReports.length === 0 ? (
+            <p>{t('dashboard.noReports')}</p>
+          ) : (
+            <TableScroll label={t('dashboard.latestReports')}>
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.received')}</th>
+                    <th scope="col">{t('dashboard.type')}</th>
+                    <th scope="col">{t('dashboard.status')}</th>
+                    <th scope="col">{t('dashboard.reporter')}</th>
+                    <th scope="col">{t('dashboard.attachments')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dashboard.latestReports.map((report) => (
+                    <tr key={report.id}>
+                      <td>{formatDateTime(report.receivedAt, language)}</td>
+                      <td>{t(`incidentTypes.${report.incidentType}.label`)}</td>
+                      <td>{t(`reportStatus.${report.status}`)}</td>
+                      <td>{report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}</td>
+                      <td>{formatNumber(report.attachmentCount, language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          {mayManage && <Link to={INTERNAL_PAGES.reports}>{t('dashboard.allReports')}</Link>}
+        </section>
+        <section aria-labelledby="latest-messages">
+          <h2 id="latest-messages">{t('dashboard.latestMessages')}</h2>
+          {dashboard.latestMessages.length === 0 ? (
+            <p>{t('dashboard.noMessages')}</p>
+          ) : (
+            <TableScroll label={t('dashboard.latestMessages')}>
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.received')}</th>
+                    <th scope="col">{t('dashboard.status')}</th>
+                    <th scope="col">{t('dashboard.sender')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dashboard.latestMessages.map((message) => (
+                    <tr key={message.id}>
+                      <td>{formatDateTime(message.receivedAt, language)}</td>
+                      <td>{t(`messageStatus.${message.status}`)}</td>
+                      <td>{message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          {mayManage && <Link to={INTERNAL_PAGES.contactForms}>{t('dashboard.allMessages')}</Link>}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import type { SignInErrorCode } from '@app/core/staff';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
+import { AuthShell } from '../../features/staff/auth-shell.tsx';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { StaffField } from '../../features/staff/staff-field.tsx';
+import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSite } from '../../lib/use-site.ts';
+import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
+import type { Route } from './+types/login';
+
+const REASONS = ['idle', 'expired', 'signedOut', 'passwordSet', 'challengeExpired'] as const;
+
+export function loader(args: Route.LoaderArgs) {
+  const { session } = staffRequest(args);
+  const next = new URL(args.request.url).searchParams.get('next');
+  if (session.state === 'signed-in') throw redirect(safeInternalDestination(next));
+  if (session.state === 'needs-enrolment') throw redirect(INTERNAL_PAGES.enrol);
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const email = field(form, 'email');
+  const next = safeInternalDestination(new URL(args.request.url).searchParams.get('next'));
+  const { staff, facts } = staffRequest(args);
+  const outcome = await staff.signIn({ email, password: field(form, 'password') }, facts);
+  if (!outcome.ok) {
+    const status = outcome.code === 'accountLocked' || outcome.code === 'tooManyAttempts' ? 429 : 400;
+    const headers = cookieHeaders(outcome.setCookies);
+    if (outcome.retryAfterSeconds) headers.set('Retry-After', String(outcome.retryAfterSeconds));
+    return data({ error: outcome.code, email, at: Date.now() }, { status, headers });
+  }
+  const target =
+    outcome.next === 'two-factor'
+      ? `${INTERNAL_PAGES.loginCode}?${new URLSearchParams({ next })}`
+      : `${INTERNAL_PAGES.enrol}?${new URLSearchParams({ next })}`;
+  return redirect(target, { headers: cookieHeaders(outcome.setCookies) });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const [params] = useSearchParams();
+  const reason = REASONS.find((candidate) => candidate === params.get('reason'));
+  const error = actionData?.error as SignInErrorCode | undefined;
+  return (
+    <AuthShell title={t('signIn.title')}>
+      <p>{t('signIn.intro', { organisation: site?.organisationName ?? '' })}</p>
+      {reason && !error && (
+        <FormAlert tone={reason === 'signedOut' || reason === 'passwordSet' ? 'success' : 'error'}>
+          <p>{t(`signIn.reasons.${reason}`)}</p>
+        </FormAlert>
+      )}
+      {error && (
+        <FormAlert key={actionData?.at} title={t('signIn.errors.title')}>
+          <p>{t(`signIn.errors.${error}`)}</p>
+        </FormAlert>
+      )}
+      <Form method="post" className="staff-form">
+        <StaffField
+          label={t('signIn.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.email ?? ''}
+          maxLength={254}
+        />
+        <StaffField
+          label={t('signIn.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton label={t('signIn.submit')} busyLabel={t('signIn.submitting')} />
+      </Form>
+      <p className="muted">{t('signIn.forgotPassword')}</p>
+      <p>
+        <Link to="/incident-report">{t('signIn.reportLink')}</Link>
+      </p>
+    </AuthShell>
+  );
+}

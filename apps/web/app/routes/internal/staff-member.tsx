@@ -1,0 +1,153 @@
+import { isStaffRole, type StaffErrorCode } from '@app/core/staff';
+import { data, Form, Link } from 'react-router';
+import { CopyLink } from '../../features/staff/copy-link.tsx';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { RoleChoice } from '../../features/staff/role-select.tsx';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/staff-member';
+
+const INTENTS = ['role', 'disable', 'enable', 'reset-two-factor', 'password-link'] as const;
+type Intent = (typeof INTENTS)[number];
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireStaff(args, 'staff:manage');
+  const member = await staffRequest(args).staff.getStaff(args.params.staffId);
+  if (!member) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  return { member, isSelf: member.id === actor.id };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'staff:manage');
+  const { staff } = staffRequest(args);
+  const id = args.params.staffId;
+  if (!(await staff.getStaff(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  const form = await args.request.formData();
+  const intent = INTENTS.find((candidate) => candidate === field(form, 'intent'));
+  const role = field(form, 'role');
+  const done = (outcome: { ok: true } | { ok: false; code: StaffErrorCode }, extra: { url?: string } = {}) =>
+    outcome.ok
+      ? { intent, error: undefined, url: extra.url, at: Date.now() }
+      : data({ intent, error: outcome.code, url: undefined, at: Date.now() }, { status: 400 });
+  switch (intent) {
+    case 'role':
+      return isStaffRole(role)
+        ? done(await staff.changeRole(actor, id, role))
+        : done({ ok: false, code: 'invalidRole' });
+    case 'disable':
+      return done(await staff.setDisabled(actor, id, true));
+    case 'enable':
+      return done(await staff.setDisabled(actor, id, false));
+    case 'reset-two-factor':
+      return done(await staff.resetTwoFactor(actor, id));
+    case 'password-link': {
+      const outcome = await staff.issueSetPasswordLink(actor, id);
+      return outcome.ok ? done(outcome, { url: outcome.setPasswordUrl }) : done(outcome);
+    }
+    default:
+      throw data({ code: 'BAD_REQUEST' }, { status: 400 });
+  }
+}
+
+const SUCCESS: Record<Intent, string> = {
+  role: 'staff.roleChanged',
+  disable: 'staff.disabledDone',
+  enable: 'staff.enabledDone',
+  'reset-two-factor': 'staff.resetDone',
+  'password-link': 'staff.linkIntro',
+};
+
+export default function StaffMember({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { member } = loaderData;
+  const intent = actionData?.intent as Intent | undefined;
+  const error = actionData?.error as StaffErrorCode | undefined;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${member.name} · ${t('staff.title')} · ${t('internal.areaName')}`}</title>
+      <p>
+        <Link to={INTERNAL_PAGES.staff}>{t('staff.back')}</Link>
+      </p>
+      <h1>{t('staff.memberTitle', { name: member.name })}</h1>
+      <p>
+        <bdi>{member.email}</bdi> · {t(`internal.roles.${member.role}`)} ·{' '}
+        {member.disabled ? t('staff.disabled') : t('staff.active')} ·{' '}
+        {member.twoFactorEnabled ? t('staff.enrolled') : t('staff.notEnrolled')}
+      </p>
+      {intent && !error && (
+        <FormAlert key={actionData?.at} tone="success">
+          <p>{t(SUCCESS[intent], { name: member.name })}</p>
+          {actionData?.url && <CopyLink url={actionData.url} />}
+        </FormAlert>
+      )}
+      {error && (
+        <FormAlert key={actionData?.at} title={t('staff.errors.title')}>
+          <p>{t(`staff.errors.${error}`)}</p>
+        </FormAlert>
+      )}
+
+      <section className="staff-panel" aria-labelledby="change-role">
+        <h2 id="change-role">{t('staff.changeRole')}</h2>
+        <Form method="post" className="staff-form" key={member.role}>
+          <RoleChoice name="role" defaultValue={member.role} />
+          <SubmitButton label={t('staff.saveRole')} busyLabel={t('staff.saveRole')} name="intent" value="role" />
+        </Form>
+      </section>
+
+      <section className="staff-panel" aria-labelledby="access">
+        <h2 id="access">{member.disabled ? t('staff.enable') : t('staff.disable')}</h2>
+        {!member.disabled && <p>{t('staff.disableIntro')}</p>}
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!member.disabled && !window.confirm(t('staff.confirmDisable', { name: member.name })))
+              event.preventDefault();
+          }}
+        >
+          <SubmitButton
+            label={member.disabled ? t('staff.enable') : t('staff.disable')}
+            busyLabel={member.disabled ? t('staff.enable') : t('staff.disable')}
+            name="intent"
+            value={member.disabled ? 'enable' : 'disable'}
+            variant={member.disabled ? 'secondary' : 'danger'}
+          />
+        </Form>
+      </section>
+
+      <section className="staff-panel" aria-labelledby="reset-two-factor">
+        <h2 id="reset-two-factor">{t('staff.resetTwoFactor')}</h2>
+        <p>{t('staff.resetTwoFactorIntro')}</p>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t('staff.confirmReset', { name: member.name }))) event.preventDefault();
+          }}
+        >
+          <SubmitButton
+            label={t('staff.resetTwoFactor')}
+            busyLabel={t('staff.resetTwoFactor')}
+            name="intent"
+            value="reset-two-factor"
+            variant="danger"
+          />
+        </Form>
+      </section>
+
+      <section className="staff-panel" aria-labelledby="password-link">
+        <h2 id="password-link">{t('staff.newLink')}</h2>
+        <p>{t('staff.newLinkIntro')}</p>
+        <Form method="post">
+          <SubmitButton
+            label={t('staff.newLink')}
+            busyLabel={t('staff.newLink')}
+            name="intent"
+            value="password-link"
+            variant="secondary"
+          />
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,128 @@
+import { STAFF_NAME_MAX_LENGTH, type StaffErrorCode, type StaffRole } from '@app/core/staff';
+import { data, Form, Link } from 'react-router';
+import { CopyLink } from '../../features/staff/copy-link.tsx';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { formatDateTime } from '../../features/staff/format.ts';
+import { RoleChoice } from '../../features/staff/role-select.tsx';
+import { StaffField } from '../../features/staff/staff-field.tsx';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { TableScroll } from '../../features/staff/table-scroll.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/staff';
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = await requireStaff(args, 'staff:manage');
+  return { members: await staffRequest(args).staff.listStaff(), currentId: member.id };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'staff:manage');
+  const form = await args.request.formData();
+  const input = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') as StaffRole };
+  const outcome = await staffRequest(args).staff.createStaff(actor, input);
+  if (!outcome.ok) return data({ error: outcome.code, input, created: undefined, at: Date.now() }, { status: 400 });
+  return {
+    error: undefined,
+    input: undefined,
+    created: { name: input.name.trim(), url: outcome.setPasswordUrl },
+    at: Date.now(),
+  };
+}
+
+export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const error = actionData?.error as StaffErrorCode | undefined;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('staff.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('staff.title')}</h1>
+      <p>{t('staff.intro')}</p>
+      <TableScroll label={t('staff.listLabel')}>
+        <table className="staff-table">
+          <caption className="visually-hidden">{t('staff.listLabel')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.name')}</th>
+              <th scope="col">{t('staff.email')}</th>
+              <th scope="col">{t('staff.role')}</th>
+              <th scope="col">{t('staff.status')}</th>
+              <th scope="col">{t('staff.twoFactor')}</th>
+              <th scope="col">{t('staff.lastSignIn')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.members.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">
+                  <Link
+                    to={`${INTERNAL_PAGES.staff}/${member.id}`}
+                    aria-label={t('staff.manage', { name: member.name })}
+                  >
+                    {member.name}
+                  </Link>
+                  {member.id === loaderData.currentId && <span className="muted"> ({t('staff.you')})</span>}
+                </th>
+                <td>
+                  <bdi>{member.email}</bdi>
+                </td>
+                <td>{t(`internal.roles.${member.role}`)}</td>
+                <td>{member.disabled ? t('staff.disabled') : t('staff.active')}</td>
+                <td>
+                  {member.twoFactorEnabled
+                    ? t('staff.enrolled')
+                    : member.hasPassword
+                      ? t('staff.notEnrolled')
+                      : t('staff.noPassword')}
+                </td>
+                <td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+
+      <section aria-labelledby="add-staff" className="staff-panel">
+        <h2 id="add-staff">{t('staff.add')}</h2>
+        {actionData?.created && (
+          <FormAlert key={actionData.at} tone="success" title={t('staff.created', { name: actionData.created.name })}>
+            <p>{t('staff.linkIntro', { name: actionData.created.name })}</p>
+            <CopyLink url={actionData.created.url} />
+          </FormAlert>
+        )}
+        {error && (
+          <FormAlert key={actionData?.at} title={t('staff.errors.title')}>
+            <p>{t(`staff.errors.${error}`, { max: STAFF_NAME_MAX_LENGTH })}</p>
+          </FormAlert>
+        )}
+        <Form method="post" className="staff-form" key={actionData?.created ? actionData.at : 'form'}>
+          <StaffField
+            label={t('staff.name')}
+            name="name"
+            required
+            maxLength={STAFF_NAME_MAX_LENGTH}
+            autoComplete="off"
+            defaultValue={actionData?.input?.name ?? ''}
+            error={
+              error === 'nameRequired' || error === 'nameTooLong'
+                ? t(`staff.errors.${error}`, { max: STAFF_NAME_MAX_LENGTH })
+                : undefined
+            }
+          />
+          <StaffField
+            label={t('staff.email')}
+            name="email"
+            type="email"
+            required
+            autoComplete="off"
+            defaultValue={actionData?.input?.email ?? ''}
+            error={error === 'invalidEmail' || error === 'emailTaken' ? t(`staff.errors.${error}`) : undefined}
+          />
+          <RoleChoice name="role" defaultValue={actionData?.input?.role ?? 'viewer'} />
+          <SubmitButton label={t('staff.addSubmit')} busyLabel={t('staff.addSubmitting')} />
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import type { AuditAction, NewStaff, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
+
+/**
+ * The contract between the internal pages (loaders and actions in apps/web) and the server's
+ * staff services: the web app calls these through its request context and never touches the
+ * database. Everything here is plain data that may be sent to the browser of that staff member.
+ */
+
+export type StaffIdentity = { id: string; name: string; email: string; role: StaffRole };
+
+/** Who is signed in on this request, as the server found it before any page ran. */
+export type StaffSessionState =
+  | { state: 'anonymous'; reason?: 'idle' | 'expired' }
+  /** Password accepted, but no second factor set up yet: only the enrolment page opens. */
+  | { state: 'needs-enrolment'; staff: StaffIdentity }
+  | { state: 'signed-in'; staff: StaffIdentity };
+
+/** What an action hands back to the browser: cookies to set, and either success or a code. */
+export type AuthOutcome<T = object> =
+  | ({ ok: true; setCookies: string[] } & T)
+  | { ok: false; code: SignInErrorCode; setCookies: string[]; retryAfterSeconds?: number };
+
+export type RequestFacts = { headers: Headers; clientIp: string | undefined };
+
+export type StaffMemberSummary = StaffIdentity & {
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+  hasPassword: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+export type StaffChange<T = object> = ({ ok: true } & T) | { ok: false; code: StaffErrorCode };
+
+export type AuditEntry = {
+  id: number;
+  occurredAt: string;
+  actor: { id: string; name: string; email: string } | null;
+  action: AuditAction;
+  subjectType: string | null;
+  subjectId: string | null;
+  /** For a subject that is a staff member: their name, to read the log without looking ids up. */
+  subjectLabel: string | null;
+  details: Record<string, string | number | boolean | null>;
+};
+
+export type AuditFilter = {
+  action?: AuditAction;
+  actorId?: string;
+  /** Inclusive days, YYYY-MM-DD, in Europe/Brussels. */
+  from?: string;
+  to?: string;
+  page: number;
+};
+
+export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number };
+
+export type DashboardReport = {
+  id: string;
+  receivedAt: string;
+  incidentType: string;
+  status: string;
+  isAnonymous: boolean;
+  attachmentCount: number;
+};
+
+export type DashboardMessage = {
+  id: string;
+  receivedAt: string;
+  status: string;
+  /** Only for roles that may read messages. */
+  senderName?: string;
+};
+
+export type DashboardData = {
+  newReports: number;
+  reportsInReview: number;
+  unreadMessages: number;
+  incidentsLast30Days: number;
+  latestReports: DashboardReport[];
+  latestMessages: DashboardMessage[];
+};
+
+export type EnrolmentDetails = { otpauthUri: string; secret: string; qrCodeSvg: string };
+
+export type StaffServicesForWeb = {
+  signIn(
+    input: { email: string; password: string },
+    request: RequestFacts,
+  ): Promise<AuthOutcome<{ next: 'two-factor' | 'enrol' }>>;
+  verifyTotp(code: string, request: RequestFacts): Promise<AuthOutcome>;
+  verifyRecoveryCode(code: string, request: RequestFacts): Promise<AuthOutcome>;
+  /** Whether this browser is in the middle of a sign-in (password accepted, code expected). */
+  hasPendingChallenge(request: RequestFacts): Promise<boolean>;
+  enrolment(staff: StaffIdentity, request: RequestFacts): Promise<EnrolmentDetails>;
+  confirmEnrolment(
+    staff: StaffIdentity,
+    code: string,
+    request: RequestFacts,
+  ): Promise<AuthOutcome<{ recoveryCodes: string[] }>>;
+  signOut(staff: StaffIdentity | undefined, request: RequestFacts): Promise<{ setCookies: string[] }>;
+  isSetPasswordLinkValid(token: string): Promise<boolean>;
+  setPassword(token: string, password: string): Promise<AuthOutcome>;
+  changePassword(
+    staff: StaffIdentity,
+    input: { currentPassword: string; newPassword: string },
+    request: RequestFacts,
+  ): Promise<AuthOutcome>;
+
+  dashboard(staff: StaffIdentity): Promise<DashboardData>;
+
+  listStaff(): Promise<StaffMemberSummary[]>;
+  getStaff(id: string): Promise<StaffMemberSummary | undefined>;
+  createStaff(actor: StaffIdentity, input: NewStaff): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
+  changeRole(actor: StaffIdentity, id: string, role: StaffRole): Promise<StaffChange>;
+  setDisabled(actor: StaffIdentity, id: string, disabled: boolean): Promise<StaffChange>;
+  resetTwoFactor(actor: StaffIdentity, id: string): Promise<StaffChange>;
+  issueSetPasswordLink(actor: StaffIdentity, id: string): Promise<StaffChange<{ setPasswordUrl: string }>>;
+
+  auditLog(filter: AuditFilter): Promise<AuditPage>;
+  /** Records a refused request (a role that may not open a page). */
+  recordAccessDenied(staff: StaffIdentity, path: string): Promise<void>;
+};
