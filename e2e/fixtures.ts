@@ -53,6 +53,8 @@ export { expect };
 
 /** On a narrow screen the navigation is folded behind the Menu button: open it when it is. */
 export async function openMenuIfFolded(page: Page) {
+  // The toggle works once React runs the page; a tap before that would be lost.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const toggle = page.locator('.menu-toggle');
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }

@@ -187,3 +187,58 @@ test('the staff area in Hebrew reads right to left, and its pages pass axe', asy
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectNoAxeViolations(page);
 });
+
+test('an admin adds a member, who chooses a password by the link and sets up two-step sign-in', async ({
+  page,
+  browser,
+}) => {
+  await signInFirstTime(page, await createStaffAccount('admin', 'Noa Admin'));
+  await page.getByRole('link', { name: 'Staff', exact: true }).click();
+  const stamp = Date.now().toString(36);
+  const email = `new-member-${stamp}@example.org`;
+  const name = `Mira ${stamp}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email address').fill('not an email');
+  await page.getByRole('radio', { name: /Coordinator/ }).check();
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter a valid email address');
+  // What was typed is still there.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByRole('radio', { name: /Coordinator/ })).toBeChecked();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByText(`${name} has been added.`)).toBeVisible();
+  const link = (await page.getByTestId('set-password-link').textContent()) ?? '';
+  expect(link).toMatch(/\/internal\/set-password\?token=/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Password not chosen yet');
+
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await member.goto(link);
+  await expect(member.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+  await member.getByLabel('New password', { exact: true }).fill('short');
+  await member.getByLabel('New password again').fill('short');
+  await member.getByRole('button', { name: 'Save password' }).click();
+  await expect(member.getByRole('alert')).toContainText('Choose a password of at least 12 characters.');
+  const password = 'mira chooses a long passphrase';
+  await member.getByLabel('New password', { exact: true }).fill(password);
+  await member.getByLabel('New password again').fill(password);
+  await member.getByRole('button', { name: 'Save password' }).click();
+  await expect(member.getByText('Your password is set. You can now sign in.')).toBeVisible();
+
+  await member.goto(link);
+  await expect(member.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+  const enrolled = await signInFirstTime(member, { email, name, password, role: 'coordinator' });
+  await expect(member.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Reports',
+    'Contact forms',
+    'Content',
+    'Stats',
+  ]);
+  await memberContext.close();
+  expect(enrolled.recoveryCodes).toHaveLength(10);
+
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Set up');
+});

@@ -63,7 +63,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p>{t(`signIn.errors.${error}`, limits)}</p>
           </FormAlert>
         )}
-        <Form method="post" className="staff-form" key={actionData?.isChanged ? actionData.at : 'form'}>
+        <Form method="post" className="staff-form" noValidate key={actionData?.isChanged ? actionData.at : 'form'}>
           <StaffField
             label={t('account.currentPassword')}
             name="currentPassword"

@@ -84,7 +84,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         </li>
         <li>
           <p>{t('enrol.step3')}</p>
-          <Form method="post" className="staff-form">
+          <Form method="post" className="staff-form" noValidate>
             <StaffField
               label={t('signIn.code.label')}
               name="code"

@@ -65,7 +65,7 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
           <p>{t(`signIn.errors.${error}`)}</p>
         </FormAlert>
       )}
-      <Form method="post" className="staff-form" key={isRecovery ? 'recovery' : 'totp'}>
+      <Form method="post" className="staff-form" noValidate key={isRecovery ? 'recovery' : 'totp'}>
         {isRecovery ? (
           <StaffField
             label={t('signIn.code.recoveryLabel')}

@@ -58,7 +58,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <p>{t(`signIn.errors.${error}`)}</p>
         </FormAlert>
       )}
-      <Form method="post" className="staff-form">
+      <Form method="post" className="staff-form" noValidate>
         <StaffField
           label={t('signIn.email')}
           name="email"

@@ -47,7 +47,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           <p>{t(`signIn.errors.${actionData.error}`, limits)}</p>
         </FormAlert>
       )}
-      <Form method="post" className="staff-form">
+      <Form method="post" className="staff-form" noValidate>
         <StaffField
           label={t('setPassword.newPassword')}
           hint={t('setPassword.newPasswordHint', limits)}

@@ -90,7 +90,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
 
       <section className="staff-panel" aria-labelledby="change-role">
         <h2 id="change-role">{t('staff.changeRole')}</h2>
-        <Form method="post" className="staff-form" key={member.role}>
+        <Form method="post" className="staff-form" noValidate key={member.role}>
           <RoleChoice name="role" defaultValue={member.role} />
           <SubmitButton label={t('staff.saveRole')} busyLabel={t('staff.saveRole')} name="intent" value="role" />
         </Form>

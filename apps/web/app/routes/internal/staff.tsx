@@ -96,7 +96,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             <p>{t(`staff.errors.${error}`, { max: STAFF_NAME_MAX_LENGTH })}</p>
           </FormAlert>
         )}
-        <Form method="post" className="staff-form" key={actionData?.created ? actionData.at : 'form'}>
+        <Form method="post" className="staff-form" noValidate key={actionData?.created ? actionData.at : 'form'}>
           <StaffField
             label={t('staff.name')}
             name="name"
