@@ -1,3 +1,5 @@
+import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
 import type { StaffServicesForWeb, StaffSessionState } from '@app/core/staff-api';
 import { createContext, type RouterContext } from 'react-router';
@@ -13,6 +15,10 @@ export type AppContextValue = {
   staffSession: StaffSessionState;
   /** The server's staff services: the internal pages' only way to data. */
   staff: StaffServicesForWeb;
+  /** Reports: lists, details, decisions, publishing. */
+  casework: CaseworkServicesForWeb;
+  /** The published incidents and the 30-day count, for the public Incidents page. */
+  publicIncidents: PublicIncidentsServiceForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */
   clientIp: string | undefined;
 };

@@ -35,6 +35,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
     layout('routes/internal/internal-layout.tsx', [
       route('dashboard', 'routes/internal/dashboard.tsx'),
       route('reports', 'routes/internal/reports.tsx'),
+      route('reports/:reportId', 'routes/internal/report.tsx'),
       route('contact-forms', 'routes/internal/contact-forms.tsx'),
       route('content', 'routes/internal/content.tsx'),
       route('stats', 'routes/internal/stats.tsx'),

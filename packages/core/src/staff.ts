@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'access.denied',
   'report.personal-data-viewed',
   'report.status-changed',
+  'report.assigned',
   'report.published',
   'report.unpublished',
   'content.edited',

@@ -11,3 +11,15 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** The public count and the dashboard count incidents whose date lies in this many last days. */
 export const INCIDENT_COUNT_WINDOW_DAYS = 30;
+
+/** Where an incident happened, coarsely: the five Flemish provinces, Brussels, the rest of Belgium. */
+export const PROVINCES = [
+  'antwerp',
+  'east_flanders',
+  'flemish_brabant',
+  'limburg',
+  'west_flanders',
+  'brussels',
+  'elsewhere_in_belgium',
+] as const;
+export type Province = (typeof PROVINCES)[number];

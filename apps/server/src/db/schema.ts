@@ -49,8 +49,17 @@ export const report = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     /** The honeypot field was filled: kept apart for staff to look at, not counted. */
     isQuarantined: boolean('is_quarantined').notNull().default(false),
+    // Casework, by staff.
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    rejectionReason: text('rejection_reason'),
+    duplicateOf: uuid('duplicate_of'),
+    assignedTo: text('assigned_to'),
+    /** Where it happened, as staff record it on verification (not the reporter's sealed location). */
+    municipality: text('municipality'),
+    province: text('province'),
   },
   (table) => [
+    index('report_status_idx').on(table.status, table.createdAt),
     index('report_created_at_idx').on(table.createdAt),
     index('report_incident_date_idx').on(table.incidentDate),
   ],

@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
+import { attachmentRoutes } from './attachments.routes.ts';
 import { healthRoutes } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -43,6 +44,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use(healthRoutes(services.pool));
   app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
   app.use('/api/internal', requireCompleteSignIn);
+  app.use(attachmentRoutes(services));
   app.post('/api/contact-messages', contactJsonParser());
   app.use(submissionRoutes(services, logger));
   app.get('/version.json', async (_request, response) => {
@@ -73,6 +75,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         cspNonce: String(response.locals.cspNonce),
         staffSession: response.locals.staffSession ?? { state: 'anonymous' },
         staff: services.staffForWeb,
+        casework: services.casework,
+        publicIncidents: services.publicIncidents,
         clientIp: request.ip,
       };
       return new RouterContextProvider(new Map([[entry.module.appContext, value]]));

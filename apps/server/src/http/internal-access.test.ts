@@ -1,5 +1,8 @@
+import { validateReport } from '@app/core/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitReport } from '../services/report.service.ts';
 import { CookieJar, passwordOnlySession, postForm, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
+import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -15,6 +18,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/stats': ['viewer', 'coordinator', 'admin'],
   '/internal/account': ['viewer', 'coordinator', 'admin'],
   '/internal/reports': ['coordinator', 'admin'],
+  '/internal/reports/:reportId': ['coordinator', 'admin'],
   '/internal/contact-forms': ['coordinator', 'admin'],
   '/internal/content': ['coordinator', 'admin'],
   '/internal/staff': ['admin'],
@@ -25,6 +29,7 @@ const PAGES: Record<string, Visitor[]> = {
 let server: TestServer;
 const sessions = {} as Record<Visitor, TestStaff | undefined>;
 let memberId: string;
+let reportId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -34,6 +39,9 @@ beforeAll(async () => {
   sessions.coordinator = await signedInSession(server, 'coordinator');
   sessions.admin = await signedInSession(server, 'admin');
   memberId = sessions.viewer.staff.id;
+  const input = validateReport(reportPayload());
+  if (!input.success) throw new Error('invalid test report');
+  ({ reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false }));
 }, 60_000);
 
 afterAll(async () => {
@@ -60,7 +68,7 @@ describe('the staff area answers every visitor as the access matrix says', () =>
   for (const [pattern, allowed] of Object.entries(PAGES)) {
     for (const visitor of VISITORS) {
       it(`GET ${pattern} as ${visitor}`, async () => {
-        const path = pattern.replace(':memberId', memberId);
+        const path = pattern.replace(':memberId', memberId).replace(':reportId', reportId);
         const [page, data] = await Promise.all([request(visitor, path), request(visitor, `${path}.data`)]);
         const door = expectedDoor(visitor, path);
         if (door) {
@@ -117,6 +125,21 @@ describe('the staff area answers every visitor as the access matrix says', () =>
     });
     expect(intent.status).toBe(404);
     expect((await request('coordinator', guessed)).status).toBe(403);
+  });
+
+  it('a report file is for coordinators and admins only; guessed report and file ids give 404', async () => {
+    const file = `/api/internal/reports/${reportId}/attachments/00000000-0000-4000-8000-000000000000`;
+    const expected: Record<Visitor, number> = {
+      anonymous: 401,
+      passwordOnly: 401,
+      viewer: 403,
+      coordinator: 404,
+      admin: 404,
+    };
+    for (const visitor of VISITORS) expect((await request(visitor, file)).status, visitor).toBe(expected[visitor]);
+    const guessedReport = '/internal/reports/5d6c3b1a-0f4e-4c2b-9a8d-7e6f5a4b3c2d';
+    expect((await request('coordinator', guessedReport)).status).toBe(404);
+    expect((await request('coordinator', '/internal/reports/not-a-report')).status).toBe(404);
   });
 
   it('the sign-in pages open without a session, and only the enrolment page opens before the second factor', async () => {

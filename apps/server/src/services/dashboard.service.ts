@@ -1,10 +1,10 @@
 import { can } from '@app/core/staff';
 import type { DashboardData, StaffIdentity } from '@app/core/staff-api';
-import { INCIDENT_COUNT_WINDOW_DAYS } from '@app/core/statuses';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
 import { contactMessage, report, reportAttachment } from '../db/schema.ts';
+import { inLast30Days, isVerifiedIncident } from './verified-incidents.ts';
 
 const LATEST = 5;
 
@@ -26,17 +26,7 @@ export function createDashboardService(db: Db, encryption: Encryption) {
           .select({ value: count() })
           .from(contactMessage)
           .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
-        db
-          .select({ value: count() })
-          .from(report)
-          .where(
-            and(
-              eq(report.status, 'verified'),
-              eq(report.isQuarantined, false),
-              // The last 30 days including today, as days in Brussels.
-              sql`${report.incidentDate} > (now() at time zone 'Europe/Brussels')::date - ${INCIDENT_COUNT_WINDOW_DAYS}::int`,
-            ),
-          ),
+        db.select({ value: count() }).from(report).where(and(isVerifiedIncident, inLast30Days)),
         db
           .select({
             id: report.id,

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffServicesForWeb } from '@app/core/staff-api';
 import type pg from 'pg';
 import { type Auth, createAuth } from '../auth/auth.ts';
@@ -15,7 +17,9 @@ import { createSealedStorage } from '../storage/sealed-storage.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
+import { createCaseworkService } from './casework.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
+import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { staffServicesForWeb } from './staff-web.ts';
 import { createSubmissionLimits, type SubmissionLimits } from './submission-limits.ts';
@@ -35,6 +39,8 @@ export type Services = {
   staff: StaffService;
   /** What the internal pages call, through their request context. */
   staffForWeb: StaffServicesForWeb;
+  casework: CaseworkServicesForWeb;
+  publicIncidents: PublicIncidentsServiceForWeb;
 };
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
@@ -90,9 +96,12 @@ export function createStaffServices(
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
+  const staffServices = createStaffServices(config, database, encryption, logger);
   return {
     ...database,
-    ...createStaffServices(config, database, encryption, logger),
+    ...staffServices,
+    casework: createCaseworkService(database.db, encryption, staffServices.audit),
+    publicIncidents: createPublicIncidentsService(database.db),
     encryption,
     storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

@@ -27,3 +27,8 @@ export function serverT(language: Language): Translate {
 export function internalMessagesFor(language: Language) {
   return { ...resources[language].internal, incidentTypes: resources[language].forms.incidentTypes };
 }
+
+/** The incident types' names, for pages that list incidents without a form. */
+export function incidentTypeMessagesFor(language: Language) {
+  return { incidentTypes: resources[language].forms.incidentTypes };
+}

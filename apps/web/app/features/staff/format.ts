@@ -12,3 +12,18 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(languageInfo(language as Language).tag).format(value);
 }
+
+/** A calendar day (YYYY-MM-DD) as people of this language write it. */
+export function formatDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(languageInfo(language as Language).tag, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A file size in kB or MB. */
+export function formatSize(bytes: number, language: string): string {
+  const tag = languageInfo(language as Language).tag;
+  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(bytes / 1024)} kB`;
+  return `${new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+}

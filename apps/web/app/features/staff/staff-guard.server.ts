@@ -10,7 +10,13 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export function staffRequest({ request, context }: Args) {
   const value = context.get(appContext);
   const facts: RequestFacts = { headers: request.headers, clientIp: value.clientIp };
-  return { staff: value.staff, session: value.staffSession, facts, publicUrl: value.publicUrl };
+  return {
+    staff: value.staff,
+    casework: value.casework,
+    session: value.staffSession,
+    facts,
+    publicUrl: value.publicUrl,
+  };
 }
 
 /** The sign-in page, remembering where the visitor was going. */

@@ -1,12 +1,169 @@
-import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { UpcomingSection } from '../../features/staff/upcoming-section.tsx';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { REPORT_STATUSES } from '@app/core/statuses';
+import { Form, Link } from 'react-router';
+import { reportFilterFromUrl } from '../../features/casework/report-filters.server.ts';
+import { SelectField } from '../../features/casework/select-field.tsx';
+import { formatDateTime, formatDay, formatNumber } from '../../features/staff/format.ts';
+import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { TableScroll } from '../../features/staff/table-scroll.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
 import type { Route } from './+types/reports';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'reports:manage');
-  return null;
+  const filter = reportFilterFromUrl(new URL(args.request.url));
+  return { list: await staffRequest(args).casework.listReports(filter), filter };
 }
 
-export default function Section() {
-  return <UpcomingSection section="reports" />;
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { list, filter } = loaderData;
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filter)) {
+      if (key !== 'page' && value !== undefined && value !== false)
+        params.set(key, value === true ? 'yes' : String(value));
+    }
+    params.set('page', String(page));
+    return `?${params}`;
+  };
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('casework.listTitle')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('casework.listTitle')}</h1>
+      <p>{t('casework.listIntro')}</p>
+      <Form method="get" className="staff-filters" aria-label={t('casework.filters')}>
+        <SelectField
+          label={t('casework.status')}
+          name="status"
+          defaultValue={filter.status}
+          options={[
+            { value: '', label: t('casework.anyStatus') },
+            ...REPORT_STATUSES.map((status) => ({ value: status, label: t(`reportStatus.${status}`) })),
+          ]}
+        />
+        <SelectField
+          label={t('casework.type')}
+          name="type"
+          defaultValue={filter.type}
+          options={[
+            { value: '', label: t('casework.anyType') },
+            ...INCIDENT_TYPES.map((type) => ({ value: type, label: t(`incidentTypes.${type}.label`) })),
+          ]}
+        />
+        <div className="form-field">
+          <label htmlFor="reports-from" className="form-field__label">
+            {t('casework.incidentFrom')}
+          </label>
+          <input id="reports-from" name="from" type="date" className="input" defaultValue={filter.from ?? ''} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="reports-to" className="form-field__label">
+            {t('casework.incidentTo')}
+          </label>
+          <input id="reports-to" name="to" type="date" className="input" defaultValue={filter.to ?? ''} />
+        </div>
+        <SelectField
+          label={t('casework.reporter')}
+          name="anonymous"
+          defaultValue={filter.anonymous}
+          options={[
+            { value: '', label: t('casework.anyReporter') },
+            { value: 'yes', label: t('casework.anonymousOnly') },
+            { value: 'no', label: t('casework.namedOnly') },
+          ]}
+        />
+        <SelectField
+          label={t('casework.files')}
+          name="attachments"
+          defaultValue={filter.attachments}
+          options={[
+            { value: '', label: t('casework.anyFiles') },
+            { value: 'yes', label: t('casework.withFiles') },
+            { value: 'no', label: t('casework.withoutFiles') },
+          ]}
+        />
+        <SelectField
+          label={t('casework.sort')}
+          name="sort"
+          defaultValue={filter.sort}
+          options={[
+            { value: 'received-desc', label: t('casework.sortReceivedDesc') },
+            { value: 'received-asc', label: t('casework.sortReceivedAsc') },
+            { value: 'incident-desc', label: t('casework.sortIncidentDesc') },
+            { value: 'incident-asc', label: t('casework.sortIncidentAsc') },
+          ]}
+        />
+        <div className="choice filters-checkbox">
+          <input
+            id="reports-quarantined"
+            type="checkbox"
+            name="quarantined"
+            value="yes"
+            defaultChecked={filter.quarantined}
+          />
+          <label htmlFor="reports-quarantined">{t('casework.quarantined')}</label>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button--primary">
+            {t('casework.apply')}
+          </button>
+          <Link to="?">{t('casework.clear')}</Link>
+        </div>
+      </Form>
+      <p role="status">
+        {t('casework.summary', { total: formatNumber(list.total, language), page: list.page, pages })}
+      </p>
+      {list.items.length === 0 ? (
+        <p>{t('casework.empty')}</p>
+      ) : (
+        <TableScroll label={t('casework.listTitle')}>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('casework.received')}</th>
+                <th scope="col">{t('casework.incidentDate')}</th>
+                <th scope="col">{t('casework.type')}</th>
+                <th scope="col">{t('casework.status')}</th>
+                <th scope="col">{t('casework.reporter')}</th>
+                <th scope="col">{t('casework.files')}</th>
+                <th scope="col">{t('casework.assignedTo')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    <Link
+                      to={`${INTERNAL_PAGES.reports}/${item.id}`}
+                      aria-label={t('casework.open', { date: formatDateTime(item.receivedAt, language) })}
+                    >
+                      {formatDateTime(item.receivedAt, language)}
+                    </Link>
+                  </th>
+                  <td>{formatDay(item.incidentDate, language)}</td>
+                  <td>{t(`incidentTypes.${item.incidentType}.label`)}</td>
+                  <td>
+                    {t(`reportStatus.${item.status}`)}
+                    {item.isPublished && <span className="tag">{t('casework.published')}</span>}
+                  </td>
+                  <td>{item.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}</td>
+                  <td>{formatNumber(item.attachmentCount, language)}</td>
+                  <td>{item.assignedTo ?? <span className="muted">{t('casework.nobody')}</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('casework.pagination')} className="pagination">
+          {list.page > 1 && <Link to={pageLink(list.page - 1)}>{t('casework.previous')}</Link>}
+          {list.page < pages && <Link to={pageLink(list.page + 1)}>{t('casework.next')}</Link>}
+        </nav>
+      )}
+    </main>
+  );
 }

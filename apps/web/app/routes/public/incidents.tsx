@@ -1,13 +1,23 @@
-import { Link } from 'react-router';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { languageInfo } from '@app/locales/languages';
+import { Form, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { appContext } from '../../context.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
+import { incidentTypeMessagesFor } from '../../i18n/messages.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { localizedPath } from '../../paths.ts';
 import type { Route } from './+types/incidents';
 
-export function loader(args: Route.LoaderArgs) {
-  return loadPublicPage(args, 'incidents');
+export async function loader(args: Route.LoaderArgs) {
+  const base = loadPublicPage(args, 'incidents');
+  const params = new URL(args.request.url).searchParams;
+  const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') ?? '') : '';
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const incidents = await args.context.get(appContext).publicIncidents.page({ language: base.language, type, page });
+  return { ...base, incidents, type, messages: incidentTypeMessagesFor(base.language) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
@@ -15,17 +25,84 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 const WAYS_TO_HELP = ['report', 'support', 'document', 'share'] as const;
 
 /**
- * The public overview. Staff publishing (a later issue) fills the 30-day count and the list; until
- * something is published, the page says so plainly.
+ * The public overview: the number of verified incidents of the last 30 days (shown only when there
+ * is at least one), and the incidents staff published, with the summary they wrote. Readable
+ * without JavaScript: the type filter and the pages are plain links and a GET form.
  */
 export default function IncidentsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <MessagesScope messages={loaderData.messages}>
+      <IncidentsContent data={loaderData} />
+    </MessagesScope>
+  );
+}
+
+function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { t } = useTranslation();
+  const { incidents, language, type } = data;
+  const tag = languageInfo(language).tag;
+  const pages = Math.max(1, Math.ceil(incidents.total / incidents.pageSize));
+  const day = (value: string) =>
+    new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const pageLink = (page: number) => `?${new URLSearchParams({ ...(type ? { type } : {}), page: String(page) })}`;
   return (
     <>
       <PageIntro page="incidents" />
+      <section aria-labelledby="count-title" className="section">
+        <h2 id="count-title">{t('pages.incidents.countTitle')}</h2>
+        {incidents.countLast30Days > 0 ? (
+          <p className="incident-count">
+            <span className="incident-count__value">{new Intl.NumberFormat(tag).format(incidents.countLast30Days)}</span>{' '}
+            <span>{t('pages.incidents.countLabel')}</span>
+          </p>
+        ) : (
+          <p>{t('pages.incidents.countNone')}</p>
+        )}
+      </section>
       <section aria-labelledby="recent-title" className="section">
         <h2 id="recent-title">{t('pages.incidents.recentTitle')}</h2>
-        <p>{t('pages.incidents.noneYet')}</p>
+        <Form method="get" className="incident-filter">
+          <label htmlFor="incident-type">{t('pages.incidents.filterLabel')}</label>
+          <select id="incident-type" name="type" defaultValue={type} className="input">
+            <option value="">{t('pages.incidents.allTypes')}</option>
+            {INCIDENT_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {t(`incidentTypes.${option}.label`)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--secondary">
+            {t('pages.incidents.filterApply')}
+          </button>
+        </Form>
+        {incidents.items.length === 0 ? (
+          <p>{type ? t('pages.incidents.noneOfType') : t('pages.incidents.noneYet')}</p>
+        ) : (
+          <ul className="incident-list">
+            {incidents.items.map((item, index) => (
+              <li key={`${item.incidentDate}-${index}`} className="incident-card">
+                <p className="incident-card__meta">
+                  <time dateTime={item.incidentDate}>{day(item.incidentDate)}</time>
+                  {' · '}
+                  <span>{t(`incidentTypes.${item.incidentType}.label`)}</span>
+                  {' · '}
+                  <span>{item.municipality}</span>
+                </p>
+                <p lang={item.summaryLanguage ?? undefined} dir={item.summaryLanguage ? languageInfo(item.summaryLanguage as never).dir : undefined}>
+                  {item.summary}
+                </p>
+                {item.summaryLanguage && <p className="muted">{t('pages.incidents.summaryOriginal')}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label={t('pages.incidents.pagination')} className="pagination">
+            {incidents.page > 1 && <Link to={pageLink(incidents.page - 1)}>{t('pages.incidents.newer')}</Link>}
+            <span>{t('pages.incidents.pageOf', { page: incidents.page, pages })}</span>
+            {incidents.page < pages && <Link to={pageLink(incidents.page + 1)}>{t('pages.incidents.older')}</Link>}
+          </nav>
+        )}
       </section>
       <section aria-labelledby="help-title" className="section">
         <h2 id="help-title">{t('pages.incidents.howToHelpTitle')}</h2>
@@ -35,7 +112,7 @@ export default function IncidentsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p>
-          <Link className="button button--primary" to={localizedPath('incidentReport', loaderData.language)}>
+          <Link className="button button--primary" to={localizedPath('incidentReport', language)}>
             {t('pages.incidents.reportButton')}
           </Link>
         </p>

@@ -1,0 +1,63 @@
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import type { PublicIncidentsPage, PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { publicIncident } from '../db/casework-schema.ts';
+import type { Db } from '../db/database.ts';
+import { report } from '../db/schema.ts';
+import { inLast30Days, isVerifiedIncident } from './verified-incidents.ts';
+
+export const PUBLIC_PAGE_SIZE = 10;
+
+/**
+ * What the public Incidents page shows: only rows staff published (date, type, municipality,
+ * the summary they wrote), and a count. Nothing from a reporter's own words reaches it.
+ */
+export function createPublicIncidentsService(db: Db): PublicIncidentsServiceForWeb {
+  return {
+    async page({
+      language,
+      type,
+      page,
+    }: {
+      language: string;
+      type?: string;
+      page: number;
+    }): Promise<PublicIncidentsPage> {
+      const where =
+        type && (INCIDENT_TYPES as readonly string[]).includes(type)
+          ? eq(publicIncident.incidentType, type)
+          : undefined;
+      const current = Math.max(1, page);
+      const [counted, rows, totals] = await Promise.all([
+        db.select({ value: count() }).from(report).where(and(isVerifiedIncident, inLast30Days)),
+        db
+          .select()
+          .from(publicIncident)
+          .where(where)
+          .orderBy(desc(publicIncident.incidentDate), desc(publicIncident.publishedAt))
+          .limit(PUBLIC_PAGE_SIZE)
+          .offset((current - 1) * PUBLIC_PAGE_SIZE),
+        db
+          .select({ value: count() })
+          .from(publicIncident)
+          .where(where ?? sql`true`),
+      ]);
+      return {
+        countLast30Days: counted[0]?.value ?? 0,
+        items: rows.map((row) => {
+          const own = row.summaries[language];
+          return {
+            incidentDate: row.incidentDate,
+            incidentType: row.incidentType,
+            municipality: row.municipality,
+            summary: own ?? row.summaries[row.originalLanguage] ?? '',
+            summaryLanguage: own ? null : row.originalLanguage,
+          };
+        }),
+        total: totals[0]?.value ?? 0,
+        page: current,
+        pageSize: PUBLIC_PAGE_SIZE,
+      };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { ReportListFilter } from '@app/core/casework-api';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
+
+/** The report list's filters from its query string; anything unknown is ignored, not an error. */
+export function reportFilterFromUrl(url: URL): ReportListFilter {
+  const get = (name: string) => url.searchParams.get(name) ?? '';
+  const status = get('status');
+  const type = get('type');
+  const sort = SORTS.find((candidate) => candidate === get('sort')) ?? 'received-desc';
+  const yesNo = (value: string) => (value === 'yes' || value === 'no' ? value : undefined);
+  return {
+    status: (REPORT_STATUSES as readonly string[]).includes(status) ? (status as ReportStatus) : undefined,
+    type: (INCIDENT_TYPES as readonly string[]).includes(type) ? type : undefined,
+    from: DAY.test(get('from')) ? get('from') : undefined,
+    to: DAY.test(get('to')) ? get('to') : undefined,
+    anonymous: yesNo(get('anonymous')),
+    attachments: yesNo(get('attachments')),
+    quarantined: get('quarantined') === 'yes',
+    sort,
+    page: Math.min(100_000, Math.max(1, Number.parseInt(get('page'), 10) || 1)),
+  };
+}

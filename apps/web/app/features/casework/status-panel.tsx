@@ -1,0 +1,95 @@
+import type { ReportDetail } from '@app/core/casework-api';
+import { REJECTION_REASONS } from '@app/core/report-workflow';
+import { PROVINCES } from '@app/core/statuses';
+import { Form, Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import { formatDateTime } from '../staff/format.ts';
+import { StaffField } from '../staff/staff-field.tsx';
+import { SubmitButton } from '../staff/submit-button.tsx';
+import { SelectField } from './select-field.tsx';
+
+/** The status, the allowed next steps (each its own small form), and the history of changes. */
+export function StatusPanel({ report }: { report: ReportDetail }) {
+  const { t, language } = useTranslation();
+  const status = (value: string) => t(`reportStatus.${value}`);
+  return (
+    <section className="staff-panel" aria-labelledby="status-title">
+      <h2 id="status-title">{t('casework.decisionTitle')}</h2>
+      <p>
+        <strong>{t('casework.currentStatus', { status: status(report.status) })}</strong>
+      </p>
+      {report.rejectionReason && (
+        <p>{t('casework.rejectedBecause', { reason: t(`casework.reasons.${report.rejectionReason}`) })}</p>
+      )}
+      {report.duplicateOf && (
+        <p>
+          <Link to={`${INTERNAL_PAGES.reports}/${report.duplicateOf}`}>{t('casework.duplicateLink')}</Link>
+        </p>
+      )}
+      {report.allowedTransitions.map((to) => (
+        <Form method="post" key={to} className="staff-form status-form" noValidate>
+          <input type="hidden" name="to" value={to} />
+          {to === 'verified' && (
+            <>
+              <StaffField
+                label={t('casework.municipality')}
+                hint={t('casework.municipalityHint')}
+                name="municipality"
+                defaultValue={report.municipality ?? ''}
+                maxLength={80}
+              />
+              <SelectField
+                label={t('casework.province')}
+                name="province"
+                defaultValue={report.province ?? ''}
+                options={PROVINCES.map((province) => ({ value: province, label: t(`casework.provinces.${province}`) }))}
+              />
+            </>
+          )}
+          {to === 'rejected' && (
+            <>
+              <SelectField
+                label={t('casework.reason')}
+                name="reason"
+                options={[
+                  { value: '', label: '—' },
+                  ...REJECTION_REASONS.map((reason) => ({ value: reason, label: t(`casework.reasons.${reason}`) })),
+                ]}
+              />
+              <StaffField
+                label={t('casework.duplicateOf')}
+                hint={t('casework.duplicateOfHint')}
+                name="duplicateOf"
+                autoComplete="off"
+                dir="ltr"
+              />
+            </>
+          )}
+          <SubmitButton
+            label={t('casework.moveToAction', { status: status(to) })}
+            busyLabel={t('casework.moveToAction', { status: status(to) })}
+            name="intent"
+            value={`status-${to}`}
+            variant={to === 'rejected' ? 'danger' : 'primary'}
+          />
+        </Form>
+      ))}
+      <h3>{t('casework.historyTitle')}</h3>
+      {report.history.length === 0 ? (
+        <p>{t('casework.noHistory')}</p>
+      ) : (
+        <ol className="history-list">
+          {report.history.map((step) => (
+            <li key={step.at + step.to}>
+              {formatDateTime(step.at, language)}:{' '}
+              {t('casework.historyEntry', { from: status(step.from), to: status(step.to) })}
+              {step.reason && ` (${t(`casework.reasons.${step.reason}`)})`}
+              {step.actor && ` ${t('casework.by', { name: step.actor })}`}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

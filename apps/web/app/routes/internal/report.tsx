@@ -1,0 +1,147 @@
+import type { CaseworkResult } from '@app/core/casework-api';
+import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
+import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import { LANGUAGE_CODES } from '@app/locales/languages';
+import { data, Link } from 'react-router';
+import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
+import { NotesPanel } from '../../features/casework/notes-panel.tsx';
+import { PublishPanel } from '../../features/casework/publish-panel.tsx';
+import { ReportFacts } from '../../features/casework/report-facts.tsx';
+import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
+import { StatusPanel } from '../../features/casework/status-panel.tsx';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { formatDateTime } from '../../features/staff/format.ts';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/report';
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, 'reports:manage');
+  const { casework, staff } = staffRequest(args);
+  const report = await casework.getReport(args.params.reportId);
+  if (!report) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  const members = await staff.listStaff();
+  const assignees = members
+    .filter((member) => !member.disabled && member.role !== 'viewer')
+    .map(({ id, name }) => ({ id, name }));
+  return { report, assignees };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'reports:manage');
+  const { casework } = staffRequest(args);
+  const id = args.params.reportId;
+  if (!(await casework.getReport(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  const form = await args.request.formData();
+  const intent = field(form, 'intent');
+  const at = Date.now();
+  const answer = (result: CaseworkResult, draft?: Record<string, string>) =>
+    result.ok
+      ? { intent, error: undefined, at, draft: undefined }
+      : data({ intent, error: result.code, at, draft }, { status: 400 });
+
+  if (intent === 'reveal') {
+    const reporter = await casework.revealReporter(actor, id);
+    return { intent, error: undefined, at, draft: undefined, reporter };
+  }
+  if (intent.startsWith('status-')) {
+    const to = intent.slice('status-'.length) as ReportStatus;
+    if (!(REPORT_STATUSES as readonly string[]).includes(to)) return answer({ ok: false, code: 'invalidChoice' });
+    const reason = field(form, 'reason');
+    return answer(
+      await casework.changeStatus(actor, id, {
+        to,
+        reason: (reason || undefined) as never,
+        duplicateOf: field(form, 'duplicateOf') || undefined,
+        municipality: field(form, 'municipality'),
+        province: field(form, 'province'),
+      }),
+    );
+  }
+  if (intent === 'assign') return answer(await casework.assign(actor, id, field(form, 'assignee') || null));
+  if (intent === 'note') {
+    const note = field(form, 'note');
+    return answer(await casework.addNote(actor, id, note), { note });
+  }
+  if (intent === 'publish') {
+    const draft = Object.fromEntries(
+      ['municipality', 'province', 'originalLanguage', ...LANGUAGE_CODES.map((code) => `summary-${code}`)].map(
+        (name) => [name, field(form, name)],
+      ),
+    );
+    const summaries = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, field(form, `summary-${code}`)]));
+    return answer(
+      await casework.publish(actor, id, {
+        municipality: field(form, 'municipality'),
+        province: field(form, 'province'),
+        originalLanguage: field(form, 'originalLanguage'),
+        summaries,
+      }),
+      draft,
+    );
+  }
+  if (intent === 'unpublish') return answer(await casework.unpublish(actor, id));
+  throw data({ code: 'BAD_REQUEST' }, { status: 400 });
+}
+
+export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { report, assignees } = loaderData;
+  const limits = { max: Math.max(NOTE_MAX_LENGTH, 0), min: 0 };
+  const errorValues = {
+    max:
+      actionData?.error === 'summaryTooLong'
+        ? PUBLIC_SUMMARY_MAX_LENGTH
+        : actionData?.error === 'municipalityRequired'
+          ? MUNICIPALITY_MAX_LENGTH
+          : limits.max,
+  };
+  const reporter = actionData && 'reporter' in actionData ? actionData.reporter : undefined;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('casework.detailTitle', { date: formatDateTime(report.receivedAt, language) })} · ${t('internal.areaName')}`}</title>
+      <p>
+        <Link to={INTERNAL_PAGES.reports}>{t('casework.backToList')}</Link>
+      </p>
+      <h1>{t('casework.detailTitle', { date: formatDateTime(report.receivedAt, language) })}</h1>
+      <p className="muted">
+        <bdi dir="ltr">{report.id}</bdi>
+      </p>
+      {report.isQuarantined && (
+        <div className="staff-alert">
+          <p>{t('casework.quarantinedNotice')}</p>
+        </div>
+      )}
+      {actionData?.error && (
+        <FormAlert key={actionData.at} title={t('casework.errors.title')}>
+          <p>{t(`casework.errors.${actionData.error}`, errorValues)}</p>
+        </FormAlert>
+      )}
+      {actionData && !actionData.error && actionData.intent !== 'reveal' && (
+        <FormAlert key={actionData.at} tone="success">
+          <p>{t('casework.saved')}</p>
+        </FormAlert>
+      )}
+      <div className="report-layout">
+        <div>
+          <ReportFacts report={report} />
+          <ReporterPanel isAnonymous={report.isAnonymous} reporter={reporter} />
+          <AttachmentsPanel report={report} />
+          <NotesPanel
+            report={report}
+            assignees={assignees}
+            noteDraft={actionData?.intent === 'note' && actionData.error ? actionData.draft?.note : undefined}
+          />
+        </div>
+        <div>
+          <StatusPanel report={report} />
+          <PublishPanel
+            report={report}
+            draft={actionData?.intent === 'publish' && actionData.error ? actionData.draft : undefined}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
+import { queryServerDatabase } from './database.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { createStaffAccount, signInFirstTime } from './staff.ts';
+
+const screenshotDir = 'e2e/artifacts/screenshots';
+
+/** A Brussels calendar day some days ago, as YYYY-MM-DD. */
+function daysAgo(days: number): string {
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function publicCount(page: import('@playwright/test').Page, path = '/incidents'): Promise<number> {
+  await page.goto(path);
+  const value = page.locator('.incident-count__value');
+  return (await value.count()) === 0 ? 0 : Number((await value.textContent())?.replace(/\D/g, ''));
+}
+
+// The 30-day count is one figure for the whole site: this flow runs in one project only, so that
+// no other test verifies reports at the same time.
+test.describe.configure({ timeout: 120_000 });
+
+test('a report goes new → in review → verified → published, and reaches /incidents in every language', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the public count is shared by the whole site');
+  const day = daysAgo(3);
+  for (const type of ['letter', 'letter']) {
+    const sent = await postReport(baseURL ?? '', {
+      payload: reportPayload({ date: day, type, language: 'en' }),
+      altcha: await solveAltcha(baseURL ?? ''),
+    });
+    expect(sent.status).toBe(201);
+  }
+  const before = await publicCount(page);
+
+  await signInFirstTime(page, await createStaffAccount('coordinator', 'Cas Coordinator'));
+  await page.goto(`/internal/reports?type=letter&from=${day}&to=${day}&sort=received-asc`);
+  await expectNoAxeViolations(page);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Report of / })).toBeVisible();
+  const reportId = page.url().split('/').pop() ?? '';
+  await expect(page.getByText(SEEDED.description)).toBeVisible();
+  await expect(page.getByText(SEEDED.lastName)).toHaveCount(0);
+  await page.getByRole('button', { name: "Show the reporter's details" }).click();
+  await expect(page.getByTestId('reporter-details')).toContainText(SEEDED.lastName);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Move to: In review' }).click();
+  await expect(page.getByText('Current status: In review')).toBeVisible();
+  const verify = page.locator('form', { has: page.getByRole('button', { name: 'Move to: Verified' }) });
+  await verify.getByRole('button', { name: 'Move to: Verified' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter the municipality');
+  await verify.getByLabel('Municipality').fill('Antwerpen');
+  await verify.getByLabel('Province').selectOption('antwerp');
+  await verify.getByRole('button', { name: 'Move to: Verified' }).click();
+  await expect(page.getByText('Current status: Verified')).toBeVisible();
+
+  const summary = 'A man shouted antisemitic insults at a tram stop.';
+  await page.getByLabel('Public summary in English').fill(summary);
+  await page.getByLabel('Public summary in עברית').fill('אדם צעק עלבונות אנטישמיים בתחנת חשמלית.');
+  await page.getByLabel('Original language of the summary').selectOption('en');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(/^Published on /)).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/staff-report-${testInfo.project.name}.png`, fullPage: true });
+
+  for (const [path, text] of [
+    ['/incidents', summary],
+    ['/he/incidents', 'אדם צעק עלבונות אנטישמיים בתחנת חשמלית.'],
+    ['/fr/incidents', summary],
+    ['/nl/incidents', summary],
+    ['/yi/incidents', summary],
+  ] as const) {
+    expect(await publicCount(page, path), path).toBe(before + 1);
+    await expect(page.locator('.incident-list')).toContainText(text);
+    await expect(page.locator('.incident-list')).toContainText('Antwerpen');
+    // Nothing that could identify the reporter is on the public page.
+    for (const secret of [SEEDED.lastName, SEEDED.location, SEEDED.description, SEEDED.email]) {
+      await expect(page.locator('main')).not.toContainText(secret);
+    }
+  }
+  await page.goto('/he/incidents');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${screenshotDir}/incidents-he-${testInfo.project.name}.png`, fullPage: true });
+  await page.goto('/incidents?type=physical');
+  await expect(page.locator('.incident-list')).toHaveCount(0);
+
+  await page.goto(`/internal/reports/${reportId}`);
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+  await page.goto('/incidents');
+  await expect(page.locator('main')).not.toContainText(summary);
+  // Still a verified incident of the last 30 days: the count stays.
+  expect(await publicCount(page)).toBe(before + 1);
+
+  // The other report is rejected as spam: it is never counted.
+  await page.goto(`/internal/reports?type=letter&from=${day}&to=${day}&sort=received-asc`);
+  await page.locator('tbody tr').nth(1).getByRole('link').click();
+  await page.getByRole('button', { name: 'Move to: In review' }).click();
+  const reject = page.locator('form', { has: page.getByRole('button', { name: 'Move to: Rejected' }) });
+  await reject.getByLabel('Reason').selectOption('spam');
+  await reject.getByRole('button', { name: 'Move to: Rejected' }).click();
+  await expect(page.getByText('Rejected: Spam')).toBeVisible();
+  await page.getByRole('button', { name: 'Move to: Closed' }).click();
+  await expect(page.getByText('Current status: Closed')).toBeVisible();
+  expect(await publicCount(page)).toBe(before + 1);
+
+  const audit = await queryServerDatabase<{ action: string }>(
+    `select action from audit_event where subject_id = $1 order by id`,
+    [reportId],
+  );
+  expect(audit.map((event) => event.action)).toEqual([
+    'report.personal-data-viewed',
+    'report.status-changed',
+    'report.status-changed',
+    'report.published',
+    'report.unpublished',
+  ]);
+});

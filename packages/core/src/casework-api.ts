@@ -1,0 +1,100 @@
+import type { CaseworkErrorCode, RejectionReason, StatusChange } from './report-workflow.ts';
+import type { StaffIdentity } from './staff-api.ts';
+import type { Province, ReportStatus } from './statuses.ts';
+
+/** The report list's filters, as the page's query string gives them. */
+export type ReportListFilter = {
+  status?: ReportStatus;
+  type?: string;
+  /** Incident date range, inclusive, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  anonymous?: 'yes' | 'no';
+  attachments?: 'yes' | 'no';
+  /** Reports whose honeypot was filled are kept apart and shown only when asked for. */
+  quarantined?: boolean;
+  sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
+  page: number;
+};
+
+export type ReportListItem = {
+  id: string;
+  receivedAt: string;
+  incidentDate: string;
+  incidentType: string;
+  status: ReportStatus;
+  isAnonymous: boolean;
+  attachmentCount: number;
+  assignedTo: string | null;
+  isPublished: boolean;
+};
+
+export type ReportListPage = { items: ReportListItem[]; total: number; page: number; pageSize: number };
+
+export type ReportDetail = {
+  id: string;
+  receivedAt: string;
+  language: string;
+  status: ReportStatus;
+  allowedTransitions: ReportStatus[];
+  rejectionReason: RejectionReason | null;
+  duplicateOf: string | null;
+  assignedTo: { id: string; name: string } | null;
+  isAnonymous: boolean;
+  isQuarantined: boolean;
+  incidentDate: string;
+  incidentTime: string | null;
+  location: string;
+  incidentType: string;
+  description: string;
+  calledPolice: boolean;
+  policeReportNumber: string | null;
+  calledOrganisation: boolean;
+  medicalTreatment: boolean;
+  municipality: string | null;
+  province: Province | null;
+  attachments: { id: string; contentType: string; size: number; isImage: boolean }[];
+  history: { from: ReportStatus; to: ReportStatus; reason: string | null; actor: string | null; at: string }[];
+  notes: { id: string; author: string | null; createdAt: string; body: string }[];
+  publication: {
+    municipality: string;
+    province: Province;
+    summaries: Record<string, string>;
+    originalLanguage: string;
+    publishedAt: string;
+  } | null;
+};
+
+/** The reporter's identity, shown only on an explicit, audited action. */
+export type ReporterIdentity = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  address: string;
+};
+
+export type CaseworkResult<T = object> = ({ ok: true } & T) | { ok: false; code: CaseworkErrorCode };
+
+export type PublicationInput = {
+  municipality: string;
+  province: string;
+  /** Summaries by language; at least the one in `originalLanguage`. */
+  summaries: Record<string, string>;
+  originalLanguage: string;
+};
+
+export type CaseworkServicesForWeb = {
+  listReports(filter: ReportListFilter): Promise<ReportListPage>;
+  getReport(id: string): Promise<ReportDetail | undefined>;
+  revealReporter(actor: StaffIdentity, id: string): Promise<ReporterIdentity | undefined>;
+  changeStatus(
+    actor: StaffIdentity,
+    id: string,
+    change: StatusChange & { municipality?: string; province?: string },
+  ): Promise<CaseworkResult>;
+  assign(actor: StaffIdentity, id: string, staffId: string | null): Promise<CaseworkResult>;
+  addNote(actor: StaffIdentity, id: string, body: string): Promise<CaseworkResult>;
+  publish(actor: StaffIdentity, id: string, input: PublicationInput): Promise<CaseworkResult>;
+  unpublish(actor: StaffIdentity, id: string): Promise<CaseworkResult>;
+};

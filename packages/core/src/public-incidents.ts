@@ -1,0 +1,21 @@
+/** One published incident as the public Incidents page shows it. */
+export type PublicIncidentItem = {
+  incidentDate: string;
+  incidentType: string;
+  municipality: string;
+  summary: string;
+  /** Set when the summary is shown in its original language, not the visitor's. */
+  summaryLanguage: string | null;
+};
+
+export type PublicIncidentsPage = {
+  countLast30Days: number;
+  items: PublicIncidentItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+export type PublicIncidentsServiceForWeb = {
+  page(query: { language: string; type?: string; page: number }): Promise<PublicIncidentsPage>;
+};
