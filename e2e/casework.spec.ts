@@ -123,3 +123,37 @@ test('a report goes new → in review → verified → published, and reaches /i
     'report.unpublished',
   ]);
 });
+
+test('a coordinator reads a contact message, replies by email, archives and deletes it', async ({ page, baseURL }) => {
+  const firstName = `Sender${Date.now().toString(36)}`;
+  const sent = await fetch(`${baseURL}/api/contact-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      altcha: await solveAltcha(baseURL ?? ''),
+      message: { language: 'nl', firstName, email: 'sender@example.be', message: 'Ik wil graag vrijwilliger worden.' },
+    }),
+  });
+  expect(sent.status).toBe(201);
+
+  await signInFirstTime(page, await createStaffAccount('coordinator', 'Ina Coordinator'));
+  await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Contact forms' }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: `Open the message of ${firstName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Message from ${firstName}` })).toBeVisible();
+  await expect(page.getByText('Ik wil graag vrijwilliger worden.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', 'mailto:sender@example.be');
+  await expectNoAxeViolations(page);
+  const messagePath = new URL(page.url()).pathname;
+
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('The message has been archived.')).toBeVisible();
+  await page.goto('/internal/contact-forms?status=archived');
+  await expect(page.getByRole('link', { name: `Open the message of ${firstName}` })).toBeVisible();
+
+  await page.goto(messagePath);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The message has been deleted.')).toBeVisible();
+  expect((await page.goto(messagePath))?.status()).toBe(404);
+});

@@ -162,6 +162,8 @@ test('when the server fails, the message says so and everything typed is still t
   let attempts = 0;
   await page.route('**/api/reports', async (route) => {
     attempts += 1;
+    // Still in flight when the second click of the double click comes, as over a real network.
+    await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({
       status: 503,
       json: { error: { code: 'SERVICE_UNAVAILABLE' } },

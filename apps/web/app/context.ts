@@ -1,4 +1,5 @@
 import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
 import type { StaffServicesForWeb, StaffSessionState } from '@app/core/staff-api';
@@ -17,6 +18,8 @@ export type AppContextValue = {
   staff: StaffServicesForWeb;
   /** Reports: lists, details, decisions, publishing. */
   casework: CaseworkServicesForWeb;
+  /** Contact messages. */
+  inbox: InboxServicesForWeb;
   /** The published incidents and the 30-day count, for the public Incidents page. */
   publicIncidents: PublicIncidentsServiceForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */

@@ -37,6 +37,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
       route('reports', 'routes/internal/reports.tsx'),
       route('reports/:reportId', 'routes/internal/report.tsx'),
       route('contact-forms', 'routes/internal/contact-forms.tsx'),
+      route('contact-forms/:messageId', 'routes/internal/contact-form.tsx'),
       route('content', 'routes/internal/content.tsx'),
       route('stats', 'routes/internal/stats.tsx'),
       route('staff', 'routes/internal/staff.tsx'),

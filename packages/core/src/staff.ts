@@ -109,6 +109,8 @@ export const AUDIT_ACTIONS = [
   'report.personal-data-viewed',
   'report.status-changed',
   'report.assigned',
+  'message.status-changed',
+  'message.deleted',
   'report.published',
   'report.unpublished',
   'content.edited',

@@ -77,6 +77,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         staff: services.staffForWeb,
         casework: services.casework,
         publicIncidents: services.publicIncidents,
+        inbox: services.inbox,
         clientIp: request.ip,
       };
       return new RouterContextProvider(new Map([[entry.module.appContext, value]]));

@@ -1,5 +1,7 @@
+import { validateContactMessage } from '@app/core/contact.schema';
 import { validateReport } from '@app/core/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitContactMessage } from '../services/contact.service.ts';
 import { submitReport } from '../services/report.service.ts';
 import { CookieJar, passwordOnlySession, postForm, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
@@ -20,6 +22,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/reports': ['coordinator', 'admin'],
   '/internal/reports/:reportId': ['coordinator', 'admin'],
   '/internal/contact-forms': ['coordinator', 'admin'],
+  '/internal/contact-forms/:messageId': ['coordinator', 'admin'],
   '/internal/content': ['coordinator', 'admin'],
   '/internal/staff': ['admin'],
   '/internal/staff/:memberId': ['admin'],
@@ -30,6 +33,7 @@ let server: TestServer;
 const sessions = {} as Record<Visitor, TestStaff | undefined>;
 let memberId: string;
 let reportId: string;
+let messageId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,6 +46,14 @@ beforeAll(async () => {
   const input = validateReport(reportPayload());
   if (!input.success) throw new Error('invalid test report');
   ({ reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false }));
+  const message = validateContactMessage({
+    language: 'en',
+    firstName: 'Matrix',
+    email: 'matrix@example.org',
+    message: 'Hello',
+  });
+  if (!message.success) throw new Error('invalid test message');
+  ({ messageId } = await submitContactMessage(server.services, message.data, { isQuarantined: false }));
 }, 60_000);
 
 afterAll(async () => {
@@ -68,7 +80,10 @@ describe('the staff area answers every visitor as the access matrix says', () =>
   for (const [pattern, allowed] of Object.entries(PAGES)) {
     for (const visitor of VISITORS) {
       it(`GET ${pattern} as ${visitor}`, async () => {
-        const path = pattern.replace(':memberId', memberId).replace(':reportId', reportId);
+        const path = pattern
+          .replace(':memberId', memberId)
+          .replace(':reportId', reportId)
+          .replace(':messageId', messageId);
         const [page, data] = await Promise.all([request(visitor, path), request(visitor, `${path}.data`)]);
         const door = expectedDoor(visitor, path);
         if (door) {
@@ -140,6 +155,9 @@ describe('the staff area answers every visitor as the access matrix says', () =>
     const guessedReport = '/internal/reports/5d6c3b1a-0f4e-4c2b-9a8d-7e6f5a4b3c2d';
     expect((await request('coordinator', guessedReport)).status).toBe(404);
     expect((await request('coordinator', '/internal/reports/not-a-report')).status).toBe(404);
+    expect((await request('coordinator', '/internal/contact-forms/5d6c3b1a-0f4e-4c2b-9a8d-7e6f5a4b3c2d')).status).toBe(
+      404,
+    );
   });
 
   it('the sign-in pages open without a session, and only the enrolment page opens before the second factor', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffServicesForWeb } from '@app/core/staff-api';
 import type pg from 'pg';
@@ -19,6 +20,7 @@ import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createCaseworkService } from './casework.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
+import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { staffServicesForWeb } from './staff-web.ts';
@@ -41,6 +43,7 @@ export type Services = {
   staffForWeb: StaffServicesForWeb;
   casework: CaseworkServicesForWeb;
   publicIncidents: PublicIncidentsServiceForWeb;
+  inbox: InboxServicesForWeb;
 };
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
@@ -102,6 +105,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     ...staffServices,
     casework: createCaseworkService(database.db, encryption, staffServices.audit),
     publicIncidents: createPublicIncidentsService(database.db),
+    inbox: createInboxService(database.db, encryption, staffServices.audit),
     encryption,
     storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

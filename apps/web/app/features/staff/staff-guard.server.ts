@@ -13,6 +13,7 @@ export function staffRequest({ request, context }: Args) {
   return {
     staff: value.staff,
     casework: value.casework,
+    inbox: value.inbox,
     session: value.staffSession,
     facts,
     publicUrl: value.publicUrl,

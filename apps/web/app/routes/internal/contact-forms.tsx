@@ -1,12 +1,86 @@
-import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { UpcomingSection } from '../../features/staff/upcoming-section.tsx';
+import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
+import { Link, NavLink, useSearchParams } from 'react-router';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
+import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { TableScroll } from '../../features/staff/table-scroll.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
 import type { Route } from './+types/contact-forms';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'messages:manage');
-  return null;
+  const params = new URL(args.request.url).searchParams;
+  const status = MESSAGE_STATUSES.find((candidate) => candidate === params.get('status')) ?? 'new';
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  return { inbox: await staffRequest(args).inbox.list({ status, page }), status };
 }
 
-export default function Section() {
-  return <UpcomingSection section="contactForms" />;
+export default function ContactForms({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { inbox, status } = loaderData;
+  const pages = Math.max(1, Math.ceil(inbox.total / inbox.pageSize));
+  const [params] = useSearchParams();
+  const link = (target: MessageStatus, page = 1) => `?${new URLSearchParams({ status: target, page: String(page) })}`;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('inbox.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('inbox.title')}</h1>
+      <p>{t('inbox.intro')}</p>
+      {params.get('deleted') === '1' && (
+        <FormAlert tone="success">
+          <p>{t('inbox.deleted')}</p>
+        </FormAlert>
+      )}
+      <nav aria-label={t('inbox.tabs')} className="staff-tabs">
+        <ul>
+          {MESSAGE_STATUSES.map((option) => (
+            <li key={option}>
+              <NavLink to={link(option)} aria-current={option === status ? 'page' : undefined} end>
+                {t(`inbox.tab_${option}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p role="status">{t('inbox.summary', { total: formatNumber(inbox.total, language), page: inbox.page, pages })}</p>
+      {inbox.items.length === 0 ? (
+        <p>{t('inbox.empty')}</p>
+      ) : (
+        <TableScroll label={t('inbox.title')}>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('inbox.received')}</th>
+                <th scope="col">{t('inbox.sender')}</th>
+                <th scope="col">{t('inbox.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inbox.items.map((item) => (
+                <tr key={item.id} className={item.status === 'new' ? 'is-unread' : undefined}>
+                  <td>{formatDateTime(item.receivedAt, language)}</td>
+                  <th scope="row">
+                    <Link
+                      to={`${INTERNAL_PAGES.contactForms}/${item.id}`}
+                      aria-label={t('inbox.open', { name: item.senderName })}
+                    >
+                      {item.senderName}
+                    </Link>
+                  </th>
+                  <td className="user-text">{item.preview}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('inbox.pagination')} className="pagination">
+          {inbox.page > 1 && <Link to={link(status, inbox.page - 1)}>{t('inbox.previous')}</Link>}
+          {inbox.page < pages && <Link to={link(status, inbox.page + 1)}>{t('inbox.next')}</Link>}
+        </nav>
+      )}
+    </main>
+  );
 }

@@ -1,0 +1,66 @@
+import { validateContactMessage } from '@app/core/contact.schema';
+import type { StaffIdentity } from '@app/core/staff-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { submitContactMessage } from './contact.service.ts';
+
+let server: TestServer;
+const actor: StaffIdentity = { id: '', name: 'Cora', email: 'cora@example.org', role: 'coordinator' };
+
+async function newMessage(firstName: string, message: string): Promise<void> {
+  const input = validateContactMessage({
+    language: 'fr',
+    firstName,
+    email: `${firstName.toLowerCase()}@example.be`,
+    message,
+  });
+  if (!input.success) throw new Error(JSON.stringify(input.errors));
+  await submitContactMessage(server.services, input.data, { isQuarantined: false });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const created = await server.services.staff.create(
+    undefined,
+    { email: actor.email, name: 'Cora', role: 'coordinator' },
+    'a long passphrase here',
+  );
+  if (!created.ok) throw new Error(created.code);
+  actor.id = created.id;
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the contact-form inbox', () => {
+  it('lists new messages, marks one read when opened, archives, restores and deletes it', async () => {
+    const { inbox } = server.services;
+    await newMessage('Sarah', 'Bonjour, je voudrais aider comme bénévole.');
+    await newMessage('David', 'x'.repeat(300));
+    const unread = await inbox.list({ status: 'new', page: 1 });
+    expect(unread.items.map((item) => item.senderName)).toEqual(['David', 'Sarah']);
+    expect(unread.items[0]?.preview).toHaveLength(121);
+
+    const sarahId = unread.items[1]?.id ?? '';
+    const opened = await inbox.open(actor, sarahId);
+    expect(opened).toMatchObject({ firstName: 'Sarah', email: 'sarah@example.be', status: 'read', language: 'fr' });
+    expect((await inbox.list({ status: 'new', page: 1 })).total).toBe(1);
+    expect((await inbox.list({ status: 'read', page: 1 })).total).toBe(1);
+
+    expect(await inbox.setStatus(actor, sarahId, 'archived')).toBe(true);
+    expect((await inbox.list({ status: 'archived', page: 1 })).items.map((item) => item.id)).toEqual([sarahId]);
+    expect(await inbox.remove(actor, sarahId)).toBe(true);
+    expect(await inbox.open(actor, sarahId)).toBeUndefined();
+    expect(await inbox.remove(actor, sarahId)).toBe(false);
+    expect(await inbox.setStatus(actor, 'not-an-id', 'archived')).toBe(false);
+
+    const { rows } = await server.database.pool.query(
+      `select action, details from audit_event where subject_type = 'message' order by id`,
+    );
+    expect(rows).toEqual([
+      { action: 'message.status-changed', details: { to: 'archived' } },
+      { action: 'message.deleted', details: {} },
+    ]);
+  });
+});

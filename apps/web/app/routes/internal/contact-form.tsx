@@ -1,0 +1,105 @@
+import { LANGUAGES } from '@app/locales/languages';
+import { data, Form, Link, redirect } from 'react-router';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { formatDateTime } from '../../features/staff/format.ts';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/contact-form';
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireStaff(args, 'messages:manage');
+  const message = await staffRequest(args).inbox.open(actor, args.params.messageId);
+  if (!message) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  return { message };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'messages:manage');
+  const { inbox } = staffRequest(args);
+  const id = args.params.messageId;
+  const intent = field(await args.request.formData(), 'intent');
+  if (intent === 'delete') {
+    if (!(await inbox.remove(actor, id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    return redirect(`${INTERNAL_PAGES.contactForms}?deleted=1`);
+  }
+  if (intent !== 'archive' && intent !== 'unarchive') throw data({ code: 'BAD_REQUEST' }, { status: 400 });
+  if (!(await inbox.setStatus(actor, id, intent === 'archive' ? 'archived' : 'read'))) {
+    throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  }
+  return { done: intent, at: Date.now() };
+}
+
+export default function ContactForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { message } = loaderData;
+  const name = [message.firstName, message.lastName].filter(Boolean).join(' ');
+  const written = LANGUAGES.find((option) => option.code === message.language)?.nativeName ?? message.language;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('inbox.detailTitle', { name })} · ${t('internal.areaName')}`}</title>
+      <p>
+        <Link to={INTERNAL_PAGES.contactForms}>{t('inbox.back')}</Link>
+      </p>
+      <h1>{t('inbox.detailTitle', { name })}</h1>
+      {actionData?.done && (
+        <FormAlert key={actionData.at} tone="success">
+          <p>{t(actionData.done === 'archive' ? 'inbox.archived' : 'inbox.restored')}</p>
+        </FormAlert>
+      )}
+      <dl className="details-list">
+        <dt>{t('inbox.received')}</dt>
+        <dd>{formatDateTime(message.receivedAt, language)}</dd>
+        <dt>{t('inbox.email')}</dt>
+        <dd>
+          <bdi>{message.email}</bdi>
+        </dd>
+        {message.phone && (
+          <>
+            <dt>{t('inbox.phone')}</dt>
+            <dd>
+              <bdi dir="ltr">{message.phone}</bdi>
+            </dd>
+          </>
+        )}
+        <dt>{t('inbox.language')}</dt>
+        <dd lang={message.language}>{written}</dd>
+      </dl>
+      <section className="staff-panel" aria-labelledby="message-title">
+        <h2 id="message-title">{t('inbox.message')}</h2>
+        <p className="user-text" lang={message.language}>
+          {message.message}
+        </p>
+      </section>
+      <div className="actions">
+        <a className="button button--primary" href={`mailto:${message.email}`}>
+          {t('inbox.reply')}
+        </a>
+        <Form method="post">
+          <SubmitButton
+            label={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
+            busyLabel={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
+            name="intent"
+            value={message.status === 'archived' ? 'unarchive' : 'archive'}
+            variant="secondary"
+          />
+        </Form>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t('inbox.confirmDelete'))) event.preventDefault();
+          }}
+        >
+          <SubmitButton
+            label={t('inbox.delete')}
+            busyLabel={t('inbox.delete')}
+            name="intent"
+            value="delete"
+            variant="danger"
+          />
+        </Form>
+      </div>
+    </main>
+  );
+}
