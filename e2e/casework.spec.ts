@@ -111,6 +111,24 @@ test('a report goes new → in review → verified → published, and reaches /i
   await expect(page.getByText('Current status: Closed')).toBeVisible();
   expect(await publicCount(page)).toBe(before + 1);
 
+  // The statistics count the verified incident (and not the rejected one), in a chart and a table.
+  await page.goto('/internal/dashboard');
+  await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Stats' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+  const byType = page.getByRole('table', { name: 'By type of incident' });
+  await expect(byType.getByRole('row', { name: /Letter or message/ })).toContainText(String(before + 1));
+  await expect(page.getByRole('img', { name: /By type of incident/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download these figures (CSV)' }).click();
+  const csv = await (await download).createReadStream().then(async (stream) => {
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    return text;
+  });
+  expect(csv).toContain(`type,letter,${before + 1},`);
+  await page.screenshot({ path: `${screenshotDir}/staff-stats-${testInfo.project.name}.png`, fullPage: true });
+
   const audit = await queryServerDatabase<{ action: string }>(
     `select action from audit_event where subject_id = $1 order by id`,
     [reportId],

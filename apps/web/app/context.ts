@@ -3,6 +3,7 @@ import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
 import type { StaffServicesForWeb, StaffSessionState } from '@app/core/staff-api';
+import type { StatsServicesForWeb } from '@app/core/stats-api';
 import { createContext, type RouterContext } from 'react-router';
 
 /** What the Express server hands to every loader and action. */
@@ -20,6 +21,8 @@ export type AppContextValue = {
   casework: CaseworkServicesForWeb;
   /** Contact messages. */
   inbox: InboxServicesForWeb;
+  /** The statistics page's figures. */
+  stats: StatsServicesForWeb;
   /** The published incidents and the 30-day count, for the public Incidents page. */
   publicIncidents: PublicIncidentsServiceForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */

@@ -84,8 +84,28 @@ export type PublicationInput = {
   originalLanguage: string;
 };
 
+/** A row of the report list's CSV export: no personal data, no free text from the reporter. */
+export type ReportExportRow = {
+  id: string;
+  receivedAt: string;
+  incidentDate: string;
+  incidentType: string;
+  status: ReportStatus;
+  rejectionReason: string | null;
+  isAnonymous: boolean;
+  calledPolice: boolean;
+  calledOrganisation: boolean;
+  medicalTreatment: boolean;
+  municipality: string | null;
+  province: string | null;
+  attachmentCount: number;
+  isPublished: boolean;
+};
+
 export type CaseworkServicesForWeb = {
   listReports(filter: ReportListFilter): Promise<ReportListPage>;
+  /** Every report the filter matches (at most 100,000), for the CSV export. */
+  exportReports(filter: ReportListFilter): Promise<ReportExportRow[]>;
   getReport(id: string): Promise<ReportDetail | undefined>;
   revealReporter(actor: StaffIdentity, id: string): Promise<ReporterIdentity | undefined>;
   changeStatus(

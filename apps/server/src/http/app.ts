@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
+import { exportRoutes } from './exports.routes.ts';
 import { healthRoutes } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -45,6 +46,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));
+  app.use(exportRoutes(services));
   app.post('/api/contact-messages', contactJsonParser());
   app.use(submissionRoutes(services, logger));
   app.get('/version.json', async (_request, response) => {
@@ -78,6 +80,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         casework: services.casework,
         publicIncidents: services.publicIncidents,
         inbox: services.inbox,
+        stats: services.stats,
         clientIp: request.ip,
       };
       return new RouterContextProvider(new Map([[entry.module.appContext, value]]));

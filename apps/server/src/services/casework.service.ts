@@ -39,23 +39,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
 
   return {
     async listReports(filter: ReportListFilter) {
-      const conditions: SQL[] = [eq(report.isQuarantined, filter.quarantined === true)];
-      if (filter.status) conditions.push(eq(report.status, filter.status));
-      if (filter.type) conditions.push(eq(report.incidentType, filter.type));
-      if (filter.from) conditions.push(gte(report.incidentDate, filter.from));
-      if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
-      if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
-      const attachmentCount = sql<number>`(select count(*)::int from report_attachment a where a.report_id = "report"."id")`;
-      if (filter.attachments) {
-        conditions.push(filter.attachments === 'yes' ? sql`${attachmentCount} > 0` : sql`${attachmentCount} = 0`);
-      }
-      const where = and(...conditions);
-      const order = {
-        'received-desc': [desc(report.createdAt)],
-        'received-asc': [asc(report.createdAt)],
-        'incident-desc': [desc(report.incidentDate), desc(report.createdAt)],
-        'incident-asc': [asc(report.incidentDate), asc(report.createdAt)],
-      }[filter.sort];
+      const { where, order } = listQuery(filter);
       const page = Math.max(1, filter.page);
       const [rows, totals] = await Promise.all([
         db
@@ -66,9 +50,9 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
             incidentType: report.incidentType,
             status: report.status,
             isAnonymous: report.isAnonymous,
-            attachmentCount,
+            attachmentCount: ATTACHMENT_COUNT,
             assignedTo: staffUser.name,
-            isPublished: sql<boolean>`exists (select 1 from public_incident p where p.report_id = "report"."id")`,
+            isPublished: IS_PUBLISHED,
           })
           .from(report)
           .leftJoin(staffUser, eq(staffUser.id, report.assignedTo))
@@ -88,6 +72,36 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
         page,
         pageSize: REPORTS_PAGE_SIZE,
       };
+    },
+
+    async exportReports(filter) {
+      const { where, order } = listQuery(filter);
+      const rows = await db
+        .select({
+          id: report.id,
+          receivedAt: report.createdAt,
+          incidentDate: report.incidentDate,
+          incidentType: report.incidentType,
+          status: report.status,
+          rejectionReason: report.rejectionReason,
+          isAnonymous: report.isAnonymous,
+          calledPolice: report.calledPolice,
+          calledOrganisation: report.calledOrganisation,
+          medicalTreatment: report.medicalTreatment,
+          municipality: report.municipality,
+          province: report.province,
+          attachmentCount: ATTACHMENT_COUNT,
+          isPublished: IS_PUBLISHED,
+        })
+        .from(report)
+        .where(where)
+        .orderBy(...order)
+        .limit(EXPORT_LIMIT);
+      return rows.map((row) => ({
+        ...row,
+        status: row.status as ReportStatus,
+        receivedAt: row.receivedAt.toISOString(),
+      }));
     },
 
     async getReport(id) {
@@ -293,6 +307,30 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
       return { ok: true };
     },
   };
+}
+
+const ATTACHMENT_COUNT = sql<number>`(select count(*)::int from report_attachment a where a.report_id = "report"."id")`;
+const IS_PUBLISHED = sql<boolean>`exists (select 1 from public_incident p where p.report_id = "report"."id")`;
+const EXPORT_LIMIT = 100_000;
+
+/** The conditions and order of the report list, shared by its pages and its CSV export. */
+function listQuery(filter: ReportListFilter) {
+  const conditions: SQL[] = [eq(report.isQuarantined, filter.quarantined === true)];
+  if (filter.status) conditions.push(eq(report.status, filter.status));
+  if (filter.type) conditions.push(eq(report.incidentType, filter.type));
+  if (filter.from) conditions.push(gte(report.incidentDate, filter.from));
+  if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
+  if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
+  if (filter.attachments) {
+    conditions.push(filter.attachments === 'yes' ? sql`${ATTACHMENT_COUNT} > 0` : sql`${ATTACHMENT_COUNT} = 0`);
+  }
+  const order = {
+    'received-desc': [desc(report.createdAt)],
+    'received-asc': [asc(report.createdAt)],
+    'incident-desc': [desc(report.incidentDate), desc(report.createdAt)],
+    'incident-asc': [asc(report.incidentDate), asc(report.createdAt)],
+  }[filter.sort];
+  return { where: and(...conditions), order };
 }
 
 function placeOf(

@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
 import { contactMessage, report, reportAttachment } from '../db/schema.ts';
-import { inLast30Days, isVerifiedIncident } from './verified-incidents.ts';
+import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 const LATEST = 5;
 
@@ -26,7 +26,7 @@ export function createDashboardService(db: Db, encryption: Encryption) {
           .select({ value: count() })
           .from(contactMessage)
           .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
-        db.select({ value: count() }).from(report).where(and(isVerifiedIncident, inLast30Days)),
+        countVerifiedLast30Days(db),
         db
           .select({
             id: report.id,
@@ -56,7 +56,7 @@ export function createDashboardService(db: Db, encryption: Encryption) {
         newReports: newReports[0]?.value ?? 0,
         reportsInReview: inReview[0]?.value ?? 0,
         unreadMessages: unread[0]?.value ?? 0,
-        incidentsLast30Days: recent[0]?.value ?? 0,
+        incidentsLast30Days: recent,
         latestReports: latestReports.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),
         latestMessages: latestMessages.map(({ content, ...row }) => ({
           ...row,

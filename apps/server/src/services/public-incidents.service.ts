@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
-import { inLast30Days, isVerifiedIncident } from './verified-incidents.ts';
+import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 export const PUBLIC_PAGE_SIZE = 10;
 
@@ -29,7 +29,7 @@ export function createPublicIncidentsService(db: Db): PublicIncidentsServiceForW
           : undefined;
       const current = Math.max(1, page);
       const [counted, rows, totals] = await Promise.all([
-        db.select({ value: count() }).from(report).where(and(isVerifiedIncident, inLast30Days)),
+        countVerifiedLast30Days(db),
         db
           .select()
           .from(publicIncident)
@@ -43,7 +43,7 @@ export function createPublicIncidentsService(db: Db): PublicIncidentsServiceForW
           .where(where ?? sql`true`),
       ]);
       return {
-        countLast30Days: counted[0]?.value ?? 0,
+        countLast30Days: counted,
         items: rows.map((row) => {
           const own = row.summaries[language];
           return {

@@ -3,6 +3,7 @@ import type { CaseworkServicesForWeb } from '@app/core/casework-api';
 import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffServicesForWeb } from '@app/core/staff-api';
+import type { StatsServicesForWeb } from '@app/core/stats-api';
 import type pg from 'pg';
 import { type Auth, createAuth } from '../auth/auth.ts';
 import { createSignInLimits } from '../auth/sign-in-limits.ts';
@@ -24,6 +25,7 @@ import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { staffServicesForWeb } from './staff-web.ts';
+import { createStatsService } from './stats.service.ts';
 import { createSubmissionLimits, type SubmissionLimits } from './submission-limits.ts';
 
 /** Everything the routes need, built once at start-up from the configuration. */
@@ -44,6 +46,7 @@ export type Services = {
   casework: CaseworkServicesForWeb;
   publicIncidents: PublicIncidentsServiceForWeb;
   inbox: InboxServicesForWeb;
+  stats: StatsServicesForWeb;
 };
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
@@ -106,6 +109,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     casework: createCaseworkService(database.db, encryption, staffServices.audit),
     publicIncidents: createPublicIncidentsService(database.db),
     inbox: createInboxService(database.db, encryption, staffServices.audit),
+    stats: createStatsService(database.db, staffServices.audit),
     encryption,
     storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

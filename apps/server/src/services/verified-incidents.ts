@@ -1,5 +1,6 @@
 import { INCIDENT_COUNT_WINDOW_DAYS } from '@app/core/statuses';
-import { sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
 
 /**
@@ -11,7 +12,19 @@ export const isVerifiedIncident = sql`(${report.isQuarantined} = false and (${re
 
 /**
  * Incident dates within the last 30 days, today included, as calendar days in Brussels: on
- * 30 November, from 1 November to 30 November.
+ * 30 November, from 1 November to 30 November. `now` is a parameter so that tests can stand at
+ * any moment, such as just after midnight in Brussels while it is still the day before in UTC.
  */
-export const inLast30Days = sql`(${report.incidentDate} > (now() at time zone 'Europe/Brussels')::date - ${INCIDENT_COUNT_WINDOW_DAYS}::int
-  and ${report.incidentDate} <= (now() at time zone 'Europe/Brussels')::date)`;
+export function inLast30Days(now: Date = new Date()) {
+  const today = sql`((${now.toISOString()}::timestamptz) at time zone 'Europe/Brussels')::date`;
+  return sql`(${report.incidentDate} > ${today} - ${INCIDENT_COUNT_WINDOW_DAYS}::int and ${report.incidentDate} <= ${today})`;
+}
+
+/** The count on the public Incidents page and the dashboard. */
+export async function countVerifiedLast30Days(db: Db, now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(report)
+    .where(and(isVerifiedIncident, inLast30Days(now)));
+  return row?.value ?? 0;
+}

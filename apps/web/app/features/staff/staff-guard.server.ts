@@ -14,6 +14,7 @@ export function staffRequest({ request, context }: Args) {
     staff: value.staff,
     casework: value.casework,
     inbox: value.inbox,
+    stats: value.stats,
     session: value.staffSession,
     facts,
     publicUrl: value.publicUrl,

@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
 import { Form, Link } from 'react-router';
+import { DateField } from '../../features/staff/date-field.tsx';
 import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
@@ -73,18 +74,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="form-field">
-          <label htmlFor="audit-from" className="form-field__label">
-            {t('audit.from')}
-          </label>
-          <input id="audit-from" name="from" type="date" className="input" defaultValue={filter.from ?? ''} />
-        </div>
-        <div className="form-field">
-          <label htmlFor="audit-to" className="form-field__label">
-            {t('audit.to')}
-          </label>
-          <input id="audit-to" name="to" type="date" className="input" defaultValue={filter.to ?? ''} />
-        </div>
+        <DateField label={t('audit.from')} name="from" defaultValue={filter.from} />
+        <DateField label={t('audit.to')} name="to" defaultValue={filter.to} />
         <div className="actions">
           <button type="submit" className="button button--primary">
             {t('audit.apply')}

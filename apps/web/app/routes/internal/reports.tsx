@@ -1,8 +1,9 @@
 import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { reportFilterFromUrl } from '@app/core/report-filters';
 import { REPORT_STATUSES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
-import { reportFilterFromUrl } from '../../features/casework/report-filters.server.ts';
 import { SelectField } from '../../features/casework/select-field.tsx';
+import { DateField } from '../../features/staff/date-field.tsx';
 import { formatDateTime, formatDay, formatNumber } from '../../features/staff/format.ts';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
@@ -53,18 +54,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ...INCIDENT_TYPES.map((type) => ({ value: type, label: t(`incidentTypes.${type}.label`) })),
           ]}
         />
-        <div className="form-field">
-          <label htmlFor="reports-from" className="form-field__label">
-            {t('casework.incidentFrom')}
-          </label>
-          <input id="reports-from" name="from" type="date" className="input" defaultValue={filter.from ?? ''} />
-        </div>
-        <div className="form-field">
-          <label htmlFor="reports-to" className="form-field__label">
-            {t('casework.incidentTo')}
-          </label>
-          <input id="reports-to" name="to" type="date" className="input" defaultValue={filter.to ?? ''} />
-        </div>
+        <DateField label={t('casework.incidentFrom')} name="from" defaultValue={filter.from} />
+        <DateField label={t('casework.incidentTo')} name="to" defaultValue={filter.to} />
         <SelectField
           label={t('casework.reporter')}
           name="anonymous"

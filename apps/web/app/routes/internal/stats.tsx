@@ -1,12 +1,125 @@
-import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { UpcomingSection } from '../../features/staff/upcoming-section.tsx';
+import { can } from '@app/core/staff';
+import { statsRangeFrom } from '@app/core/stats-range';
+import { languageInfo } from '@app/locales/languages';
+import { Form } from 'react-router';
+import { SelectField } from '../../features/casework/select-field.tsx';
+import { DateField } from '../../features/staff/date-field.tsx';
+import { formatDay, formatNumber } from '../../features/staff/format.ts';
+import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Route } from './+types/stats';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'stats:view');
-  return null;
+  const member = await requireStaff(args, 'stats:view');
+  const { range, months } = statsRangeFrom(new URL(args.request.url).searchParams);
+  const stats = await staffRequest(args).stats.compute(range, months);
+  return { stats, months, mayExportReports: can(member.role, 'reports:manage') };
 }
 
-export default function Section() {
-  return <UpcomingSection section="stats" />;
+export default function Stats({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useTranslation();
+  const { stats, months, mayExportReports } = loaderData;
+  const number = (value: number) => formatNumber(value, language);
+  const tag = languageInfo(language as never).tag;
+  const monthLabel = (key: string) =>
+    new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${key}-01T00:00:00Z`),
+    );
+  const percent = (count: number, total: number) =>
+    new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(total ? count / total : 0);
+  const query = new URLSearchParams({ from: stats.range.from, to: stats.range.to, months: String(months) });
+  const label = (key: string, prefix: string) => (key ? t(`${prefix}${key}`) : t('stats.unknown'));
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${t('stats.title')} · ${t('internal.areaName')}`}</title>
+      <h1>{t('stats.title')}</h1>
+      <p>{t('stats.intro')}</p>
+      <Form method="get" className="staff-filters" aria-label={t('stats.period')}>
+        <DateField label={t('stats.from')} name="from" defaultValue={stats.range.from} />
+        <DateField label={t('stats.to')} name="to" defaultValue={stats.range.to} />
+        <SelectField
+          label={t('stats.months')}
+          name="months"
+          defaultValue={String(months)}
+          options={[
+            { value: '12', label: t('stats.months12') },
+            { value: '24', label: t('stats.months24') },
+          ]}
+        />
+        <div className="actions">
+          <button type="submit" className="button button--primary">
+            {t('stats.apply')}
+          </button>
+        </div>
+      </Form>
+      <p className="figure stats-total">
+        <span className="figure__value" data-testid="stats-total">
+          {number(stats.total)}
+        </span>
+        <span className="figure__label">
+          {t('stats.total', { from: formatDay(stats.range.from, language), to: formatDay(stats.range.to, language) })}
+        </span>
+      </p>
+      <p className="actions">
+        <a className="button button--secondary" href={`/api/internal/exports/stats.csv?${query}`} download>
+          {t('stats.exportStats')}
+        </a>
+        {mayExportReports && (
+          <a
+            className="button button--secondary"
+            href={`/api/internal/exports/reports.csv?${new URLSearchParams({ from: stats.range.from, to: stats.range.to })}`}
+            download
+          >
+            {t('stats.exportReports')}
+          </a>
+        )}
+      </p>
+      <p className="muted">{t('stats.exportNote')}</p>
+      {stats.total === 0 && <p>{t('stats.none')}</p>}
+      <section className="staff-panel" aria-labelledby="shares-title">
+        <h2 id="shares-title">{t('stats.shares')}</h2>
+        <dl className="details-list">
+          {(['anonymous', 'calledPolice', 'medicalTreatment'] as const).map((key) => (
+            <div className="details-list__row" key={key}>
+              <dt>{t(`stats.${key}`)}</dt>
+              <dd>
+                {t('stats.shareValue', {
+                  count: number(stats.shares[key].count),
+                  total: number(stats.shares[key].total),
+                  percent: percent(stats.shares[key].count, stats.shares[key].total),
+                })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="stats-grid">
+        <BarChart
+          title={t('stats.byType')}
+          numberFormat={number}
+          data={stats.byType.map((entry) => ({ label: t(`incidentTypes.${entry.key}.label`), count: entry.count }))}
+        />
+        <BarChart
+          title={t('stats.byMonth')}
+          categoryLabel={t('stats.month')}
+          numberFormat={number}
+          data={stats.byMonth.map((entry) => ({ label: monthLabel(entry.key), count: entry.count }))}
+        />
+        <BarChart
+          title={t('stats.byProvince')}
+          numberFormat={number}
+          data={stats.byProvince.map((entry) => ({
+            label: label(entry.key, 'casework.provinces.'),
+            count: entry.count,
+          }))}
+        />
+        <BarChart
+          title={t('stats.byMunicipality')}
+          numberFormat={number}
+          data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
+        />
+      </div>
+    </main>
+  );
 }

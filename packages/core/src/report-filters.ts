@@ -1,6 +1,6 @@
-import type { ReportListFilter } from '@app/core/casework-api';
-import { INCIDENT_TYPES } from '@app/core/incident-types';
-import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import type { ReportListFilter } from './casework-api.ts';
+import { INCIDENT_TYPES } from './incident-types.ts';
+import { REPORT_STATUSES, type ReportStatus } from './statuses.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;

@@ -1,0 +1,98 @@
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useId } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+
+export type BarDatum = { label: string; count: number };
+
+const BAR_COLOUR = '#b26a00';
+const LABEL_WIDTH = 170;
+const ROW_HEIGHT = 28;
+
+/**
+ * A horizontal bar chart drawn as SVG on the server (readable without JavaScript), followed by
+ * the same figures as a table: the chart is for the eye, the table for everyone.
+ */
+export function BarChart({
+  title,
+  data,
+  numberFormat,
+  categoryLabel,
+}: {
+  title: string;
+  data: BarDatum[];
+  numberFormat: (value: number) => string;
+  /** The first column's heading in the table: "Category" unless given. */
+  categoryLabel?: string;
+}) {
+  const { t, language } = useTranslation();
+  const id = useId();
+  const isRtl = language === 'he' || language === 'yi';
+  const width = 640;
+  const height = Math.max(1, data.length) * ROW_HEIGHT + 8;
+  const max = Math.max(1, ...data.map((datum) => datum.count));
+  const chartWidth = width - LABEL_WIDTH - 48;
+  const x = scaleLinear<number>({ domain: [0, max], range: [0, chartWidth] });
+  const y = scaleBand<string>({ domain: data.map((datum) => datum.label), range: [4, height - 4], padding: 0.2 });
+  return (
+    <figure className="stats-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="stats-chart__title">
+        {title}
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('stats.chartLabel', { title })}
+        className="stats-chart__svg"
+      >
+        {data.map((datum) => {
+          const barY = y(datum.label) ?? 0;
+          const barWidth = x(datum.count);
+          // Right to left, the labels stand on the right and the bars grow leftwards.
+          const barX = isRtl ? width - LABEL_WIDTH - barWidth : LABEL_WIDTH;
+          const middle = barY + y.bandwidth() / 2;
+          return (
+            <g key={datum.label}>
+              <Bar x={barX} y={barY} width={barWidth} height={y.bandwidth()} fill={BAR_COLOUR} rx={3} />
+              <text
+                x={isRtl ? barX - 6 : barX + barWidth + 6}
+                y={middle}
+                dominantBaseline="middle"
+                fontSize={13}
+                textAnchor={isRtl ? 'end' : 'start'}
+              >
+                {numberFormat(datum.count)}
+              </text>
+              <text
+                x={isRtl ? width - 4 : LABEL_WIDTH - 8}
+                y={middle}
+                dominantBaseline="middle"
+                fontSize={13}
+                textAnchor="end"
+              >
+                {datum.label.length > 24 ? `${datum.label.slice(0, 23)}…` : datum.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <table className="staff-table stats-table">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryLabel ?? t('stats.category')}</th>
+            <th scope="col">{t('stats.count')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((datum) => (
+            <tr key={datum.label}>
+              <th scope="row">{datum.label}</th>
+              <td>{numberFormat(datum.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
