@@ -1,0 +1,96 @@
+// Benchmark of the statistics and public-incidents queries with many reports:
+//   npm run bench:stats   (BENCH_REPORTS=100000; BENCH_DATABASE_URL for an external server)
+// Seeds reports spread over three years (most verified, some rejected, closed, new; a fifth of the
+// verified ones published), then prints the median and slowest of 7 runs of each query the
+// statistics page, the dashboard and the public Incidents page make.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createEncryption } from '../src/crypto/encryption.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { createLogger } from '../src/logger.ts';
+import { createAuditLog } from '../src/services/audit.service.ts';
+import { createPublicIncidentsService } from '../src/services/public-incidents.service.ts';
+import { createStatsService } from '../src/services/stats.service.ts';
+import { countVerifiedLast30Days } from '../src/services/verified-incidents.ts';
+
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
+const RUNS = 7;
+const logger = createLogger('warn');
+
+let embedded: EmbeddedPostgres | undefined;
+let dataDir: string | undefined;
+if (!process.env.BENCH_DATABASE_URL) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-stats-'));
+  embedded = await startEmbeddedPostgres(dataDir, logger);
+}
+const database = createDatabase(process.env.BENCH_DATABASE_URL ?? (embedded as EmbeddedPostgres).poolConfig, logger);
+
+try {
+  await runMigrations(database.pool);
+  const encryption = createEncryption(Buffer.alloc(32, 7));
+  // Sealed texts are opaque to these queries: one sealed value stands for all.
+  const sealed = encryption.sealText('benchmark');
+  const started = performance.now();
+  await database.pool.query(
+    `insert into report (id, language, is_anonymous, personal_data, incident_date, location, incident_type,
+       description, called_police, called_organisation, medical_treatment, terms_accepted_at, status,
+       rejection_reason, municipality, province, created_at)
+     select gen_random_uuid(), (array['en','fr','nl','he','yi'])[1 + i % 5], i % 3 = 0, null,
+       (current_date - (i % 1095))::date, $1,
+       (array['verbal','physical','online','letter','harassment','provocation','other'])[1 + i % 7], $1,
+       i % 4 = 0, i % 9 = 0, i % 11 = 0, now(),
+       (array['verified','verified','verified','closed','rejected','new','in_review','verified'])[1 + i % 8],
+       case when i % 8 = 4 then 'spam' end,
+       'Municipality ' || (i % 120), (array['antwerp','east_flanders','flemish_brabant','limburg','west_flanders','brussels'])[1 + i % 6],
+       now() - make_interval(days => i % 1095)
+     from generate_series(1, $2::int) as i`,
+    [sealed, REPORTS],
+  );
+  await database.pool.query(
+    `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language)
+     select id, incident_date, incident_type, municipality, province, jsonb_build_object('en', 'A summary for the public.'), 'en'
+     from report where status = 'verified' and random() < 0.2`,
+  );
+  await database.pool.query('analyze');
+  const { rows } = await database.pool.query(
+    `select count(*)::int as reports, (select count(*)::int from public_incident) as published from report`,
+  );
+  console.log(
+    `Seeded ${rows[0].reports} reports (${rows[0].published} published) in ${Math.round(performance.now() - started)} ms ` +
+      `on the ${embedded ? 'embedded' : 'external'} database.\n`,
+  );
+
+  const stats = createStatsService(database.db, createAuditLog(database.db));
+  const incidents = createPublicIncidentsService(database.db);
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
+  const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+  const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
+  const cases: [string, () => Promise<unknown>][] = [
+    ['stats page, last 12 months', () => stats.compute({ from: yearAgo, to: today }, 12)],
+    ['stats page, last 24 months', () => stats.compute({ from: twoYearsAgo, to: today }, 24)],
+    ['30-day count (dashboard, /incidents)', () => countVerifiedLast30Days(database.db)],
+    ['/incidents, first page', () => incidents.page({ language: 'nl', page: 1 })],
+    ['/incidents, type filter', () => incidents.page({ language: 'he', type: 'online', page: 1 })],
+    ['/incidents, page 100', () => incidents.page({ language: 'en', page: 100 })],
+  ];
+  console.log('query                                    median ms   slowest ms');
+  for (const [name, run] of cases) {
+    const times: number[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(RUNS / 2)] ?? 0;
+    const slowest = times.at(-1) ?? 0;
+    console.log(`${name.padEnd(40)} ${median.toFixed(1).padStart(9)} ${slowest.toFixed(1).padStart(12)}`);
+  }
+} finally {
+  await database.close();
+  await embedded?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
