@@ -1,9 +1,8 @@
 import { INCIDENT_TYPES } from '@app/core/incident-types';
 import type { PublicIncidentsPage, PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
-import { report } from '../db/schema.ts';
 import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 export const PUBLIC_PAGE_SIZE = 10;
