@@ -175,3 +175,33 @@ test('a coordinator reads a contact message, replies by email, archives and dele
   await expect(page.getByText('The message has been deleted.')).toBeVisible();
   expect((await page.goto(messagePath))?.status()).toBe(404);
 });
+
+test('a content edit shows on the public page at once and can be taken back', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one text of the site, edited by one test at a time');
+  await signInFirstTime(page, await createStaffAccount('coordinator', 'Edda Editor'));
+  await page.goto('/internal/content');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Edit Home: About us in Nederlands' }).click();
+  const editor = page.getByLabel('Text in Markdown');
+  await expect(editor).toHaveValue(/vrijwilligersorganisatie/);
+  await editor.fill('Wij zijn er **voor u**, ook op zondag.');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview (not saved yet)' })).toBeVisible();
+  await expect(page.locator('.content-preview strong')).toHaveText('voor u');
+  await expect(editor).toHaveValue('Wij zijn er **voor u**, ook op zondag.');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page.getByText('Saved. The site shows the new text now.')).toBeVisible();
+  const editorPath = new URL(page.url()).pathname;
+
+  await page.goto('/nl');
+  await expect(page.locator('#about-title + .edited-text')).toHaveText('Wij zijn er voor u, ook op zondag.');
+
+  await page.goto(editorPath);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Back to the shipped text' }).click();
+  await expect(page.getByText('The site shows the shipped text again.')).toBeVisible();
+  await page.goto('/nl');
+  await expect(page.locator('main')).not.toContainText('ook op zondag');
+  await expect(page.locator('main')).toContainText('vrijwilligersorganisatie');
+});

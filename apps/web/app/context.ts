@@ -1,4 +1,5 @@
 import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { ContentServicesForWeb } from '@app/core/content';
 import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
@@ -23,6 +24,8 @@ export type AppContextValue = {
   inbox: InboxServicesForWeb;
   /** The statistics page's figures. */
   stats: StatsServicesForWeb;
+  /** Texts of the public site as staff edited them. */
+  content: ContentServicesForWeb;
   /** The published incidents and the 30-day count, for the public Incidents page. */
   publicIncidents: PublicIncidentsServiceForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */

@@ -17,6 +17,7 @@ import type { Route } from './+types/root';
 import { ErrorView } from './components/error-view.tsx';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { SiteShell } from './components/site-shell.tsx';
+import { editedContent } from './content/site-content.server.ts';
 import { appContext } from './context.ts';
 import { messagesFor } from './i18n/messages.server.ts';
 import { createTranslator } from './i18n/translator.ts';
@@ -30,12 +31,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   // The staff area has no language prefix: it follows the language cookie.
   const language = isInternalPath(pathname) ? languageFromHeaders(request.headers) : languageFromPath(pathname);
   const { site, cspNonce } = context.get(appContext);
-  return { language, messages: messagesFor(language), site, cspNonce };
+  const announcementHtml = isInternalPath(pathname)
+    ? undefined
+    : (await editedContent(context, language, ['announcement'])).announcement?.html;
+  return { language, messages: messagesFor(language), site, cspNonce, announcementHtml };
 }
 
 /**

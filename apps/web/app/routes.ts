@@ -39,6 +39,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
       route('contact-forms', 'routes/internal/contact-forms.tsx'),
       route('contact-forms/:messageId', 'routes/internal/contact-form.tsx'),
       route('content', 'routes/internal/content.tsx'),
+      route('content/:key/:language', 'routes/internal/content-editor.tsx'),
       route('stats', 'routes/internal/stats.tsx'),
       route('staff', 'routes/internal/staff.tsx'),
       route('staff/:staffId', 'routes/internal/staff-member.tsx'),

@@ -1,4 +1,4 @@
-import { bigserial, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { report } from './schema.ts';
 import { staffUser } from './staff-schema.ts';
 
@@ -58,4 +58,22 @@ export const publicIncident = pgTable(
     index('public_incident_date_idx').on(table.incidentDate),
     index('public_incident_type_date_idx').on(table.incidentType, table.incidentDate),
   ],
+);
+
+/**
+ * Every version of every text staff edited, per language; the newest one is in force. A version
+ * marked `is_shipped_text` returns to the text the site ships with. Nothing is ever overwritten.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    isShippedText: boolean('is_shipped_text').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => staffUser.id),
+  },
+  (table) => [index('content_version_key_idx').on(table.key, table.language, table.id)],
 );

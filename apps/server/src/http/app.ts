@@ -81,6 +81,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         publicIncidents: services.publicIncidents,
         inbox: services.inbox,
         stats: services.stats,
+        content: services.content,
         clientIp: request.ip,
       };
       return new RouterContextProvider(new Map([[entry.module.appContext, value]]));

@@ -24,6 +24,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/contact-forms': ['coordinator', 'admin'],
   '/internal/contact-forms/:messageId': ['coordinator', 'admin'],
   '/internal/content': ['coordinator', 'admin'],
+  '/internal/content/aboutUs/he': ['coordinator', 'admin'],
   '/internal/staff': ['admin'],
   '/internal/staff/:memberId': ['admin'],
   '/internal/audit': ['admin'],

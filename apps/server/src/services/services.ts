@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CaseworkServicesForWeb } from '@app/core/casework-api';
+import type { ContentServicesForWeb } from '@app/core/content';
 import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffServicesForWeb } from '@app/core/staff-api';
@@ -20,6 +21,7 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createCaseworkService } from './casework.service.ts';
+import { createContentService } from './content.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
@@ -47,6 +49,7 @@ export type Services = {
   publicIncidents: PublicIncidentsServiceForWeb;
   inbox: InboxServicesForWeb;
   stats: StatsServicesForWeb;
+  content: ContentServicesForWeb;
 };
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
@@ -110,6 +113,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     publicIncidents: createPublicIncidentsService(database.db),
     inbox: createInboxService(database.db, encryption, staffServices.audit),
     stats: createStatsService(database.db, staffServices.audit),
+    content: createContentService(database.db, staffServices.audit),
     encryption,
     storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n/use-translation.ts';
+import { Announcement } from './announcement.tsx';
 import { QuickExitButton } from './quick-exit-button.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -13,6 +14,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       </a>
       <QuickExitButton />
       <SiteHeader />
+      <Announcement />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -25,12 +25,17 @@ const SHIPPED: Record<DocumentName, Record<Language, string>> = {
 /** When each shipped text last changed in substance; shown on its page. Update with the text. */
 export const DOCUMENT_DATES: Record<DocumentName, string> = { privacy: '2026-11-22', termsOfUse: '2026-11-22' };
 
+/** The shipped Markdown of a legal document, with its {{placeholders}} still in. */
+export function shippedDocument(name: DocumentName, language: Language): string {
+  return SHIPPED[name][language];
+}
+
 /**
- * A legal document as HTML, with the organisation's details from configuration put in. micromark
- * escapes any raw HTML in the Markdown and drops javascript: links, so the result is safe to insert.
+ * Markdown as HTML, with the organisation's details from configuration put in its {{placeholders}}.
+ * micromark escapes any raw HTML and drops javascript: links, so the result is safe to insert.
  */
-export function renderDocument(name: DocumentName, language: Language, site: SiteSettings): string {
-  const markdown = interpolate(SHIPPED[name][language], {
+export function renderMarkdown(markdown: string, language: Language, site: SiteSettings): string {
+  const filled = interpolate(markdown, {
     organisation: site.organisationName,
     controller: site.address ? `${site.organisationName}, ${site.address}` : site.organisationName,
     email: site.email,
@@ -39,5 +44,10 @@ export function renderDocument(name: DocumentName, language: Language, site: Sit
     retentionMonths: site.retentionMonths,
     privacyUrl: localizedPath('privacy', language),
   });
-  return micromark(markdown);
+  return micromark(filled);
+}
+
+/** A legal document as HTML: staff's edited text when there is one, else the shipped one. */
+export function renderDocument(name: DocumentName, language: Language, site: SiteSettings, edited?: string): string {
+  return renderMarkdown(edited ?? SHIPPED[name][language], language, site);
 }

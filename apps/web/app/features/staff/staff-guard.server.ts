@@ -15,6 +15,7 @@ export function staffRequest({ request, context }: Args) {
     casework: value.casework,
     inbox: value.inbox,
     stats: value.stats,
+    content: value.content,
     session: value.staffSession,
     facts,
     publicUrl: value.publicUrl,

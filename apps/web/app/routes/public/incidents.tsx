@@ -2,6 +2,8 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { EditedText } from '../../components/edited-text.tsx';
+import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { incidentTypeMessagesFor } from '../../i18n/messages.server.ts';
@@ -17,7 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') ?? '') : '';
   const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const incidents = await args.context.get(appContext).publicIncidents.page({ language: base.language, type, page });
-  return { ...base, incidents, type, messages: incidentTypeMessagesFor(base.language) };
+  const edited = await editedContent(args.context, base.language, ['howYouCanHelp']);
+  return { ...base, incidents, type, edited, messages: incidentTypeMessagesFor(base.language) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
@@ -106,11 +109,15 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
       </section>
       <section aria-labelledby="help-title" className="section">
         <h2 id="help-title">{t('pages.incidents.howToHelpTitle')}</h2>
-        <ul className="checklist">
-          {WAYS_TO_HELP.map((way) => (
-            <li key={way}>{t(`pages.incidents.howToHelp.${way}`)}</li>
-          ))}
-        </ul>
+        {data.edited.howYouCanHelp ? (
+          <EditedText html={data.edited.howYouCanHelp.html} />
+        ) : (
+          <ul className="checklist">
+            {WAYS_TO_HELP.map((way) => (
+              <li key={way}>{t(`pages.incidents.howToHelp.${way}`)}</li>
+            ))}
+          </ul>
+        )}
         <p>
           <Link className="button button--primary" to={localizedPath('incidentReport', language)}>
             {t('pages.incidents.reportButton')}

@@ -1,16 +1,18 @@
 import { LegalDocument } from '../../components/legal-document.tsx';
 import { DOCUMENT_DATES, renderDocument } from '../../content/documents.server.ts';
+import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import type { Route } from './+types/terms-of-use';
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const page = loadPublicPage(args, 'termsOfUse');
+  const edited = (await editedContent(args.context, page.language, ['termsOfUse'])).termsOfUse;
   return {
     ...page,
-    html: renderDocument('termsOfUse', page.language, args.context.get(appContext).site),
-    lastUpdated: DOCUMENT_DATES.termsOfUse,
+    html: edited ? edited.html : renderDocument('termsOfUse', page.language, args.context.get(appContext).site),
+    lastUpdated: edited ? edited.updatedAt.slice(0, 10) : DOCUMENT_DATES.termsOfUse,
   };
 }
 

@@ -1,0 +1,68 @@
+import type { StaffIdentity } from '@app/core/staff-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+const actor: StaffIdentity = { id: '', name: 'Cora', email: 'cora@example.org', role: 'coordinator' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const created = await server.services.staff.create(
+    undefined,
+    { email: actor.email, name: 'Cora', role: 'coordinator' },
+    'a long passphrase here',
+  );
+  if (!created.ok) throw new Error(created.code);
+  actor.id = created.id;
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('edited content', () => {
+  it('is in force at once, keeps every version, and can go back to the shipped text', async () => {
+    const { content } = server.services;
+    expect(await content.current('nl')).toEqual({});
+    expect(await content.save(actor, 'aboutUs', 'nl', 'Wij zijn **vrijwilligers**.\r\n')).toEqual({ ok: true });
+    expect((await content.current('nl')).aboutUs?.body).toBe('Wij zijn **vrijwilligers**.');
+    expect(await content.current('fr')).toEqual({});
+    await content.save(actor, 'aboutUs', 'nl', 'Tweede versie.');
+    expect((await content.current('nl')).aboutUs?.body).toBe('Tweede versie.');
+    await content.restoreShipped(actor, 'aboutUs', 'nl');
+    expect((await content.current('nl')).aboutUs).toBeUndefined();
+    const history = await content.history('aboutUs', 'nl');
+    expect(history.map((version) => [version.body, version.isShippedText, version.author])).toEqual([
+      ['', true, 'Cora'],
+      ['Tweede versie.', false, 'Cora'],
+      ['Wij zijn **vrijwilligers**.', false, 'Cora'],
+    ]);
+    expect(await content.save(actor, 'privacy', 'en', 'x'.repeat(30_001))).toEqual({ ok: false, code: 'tooLong' });
+    const { rows } = await server.database.pool.query(
+      `select details from audit_event where action = 'content.edited' order by id`,
+    );
+    expect(rows.map((row) => row.details)).toEqual([
+      { language: 'nl' },
+      { language: 'nl' },
+      { language: 'nl', shippedText: true },
+    ]);
+  });
+
+  it('shows on the public page at once, with raw HTML escaped, and the shipped text comes back', async () => {
+    const { content } = server.services;
+    const page = async () => (await fetch(`${server.baseUrl}/nl`)).text();
+    expect(await page()).toContain('vrijwilligersorganisatie');
+    await content.save(actor, 'aboutUs', 'nl', 'Nieuwe tekst over **ons**. <script>alert(1)</script>');
+    const edited = await page();
+    expect(edited).toContain('Nieuwe tekst over <strong>ons</strong>.');
+    expect(edited).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(edited).not.toContain('<script>alert(1)');
+    await content.save(actor, 'announcement', 'nl', 'Het kantoor is **gesloten** op 1 december.');
+    expect(await (await fetch(`${server.baseUrl}/nl/contact`)).text()).toContain('gesloten</strong> op 1 december');
+    await content.restoreShipped(actor, 'aboutUs', 'nl');
+    await content.restoreShipped(actor, 'announcement', 'nl');
+    const back = await page();
+    expect(back).not.toContain('Nieuwe tekst');
+    expect(back).not.toContain('class="announcement"');
+  });
+});

@@ -1,0 +1,19 @@
+import { useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
+import type { loader as rootLoader } from '../root.tsx';
+
+/** The site-wide announcement staff may publish (Content), above every public page. */
+export function Announcement() {
+  const { t } = useTranslation();
+  const html = useRouteLoaderData<typeof rootLoader>('root')?.announcementHtml;
+  if (!html) return null;
+  return (
+    <aside className="announcement" aria-label={t('announcement')}>
+      <div
+        className="announcement__body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: staff Markdown rendered by micromark on the server, raw HTML escaped.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </aside>
+  );
+}

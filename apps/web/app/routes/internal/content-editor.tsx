@@ -1,0 +1,169 @@
+import { CONTENT_MAX_LENGTH, isContentKey } from '@app/core/content';
+import { isLanguage, LANGUAGES } from '@app/locales/languages';
+import { data, Form, Link } from 'react-router';
+import { EditedText } from '../../components/edited-text.tsx';
+import { renderMarkdown } from '../../content/documents.server.ts';
+import { shippedMarkdown } from '../../content/site-content.server.ts';
+import { appContext } from '../../context.ts';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { formatDateTime } from '../../features/staff/format.ts';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { INTERNAL_PAGES } from '../../paths.ts';
+import type { Route } from './+types/content-editor';
+
+function target(params: { key?: string; language?: string }) {
+  const { key, language } = params;
+  if (!isContentKey(key) || !isLanguage(language)) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  return { key, language };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, 'content:edit');
+  const { key, language } = target(args.params);
+  const { content } = staffRequest(args);
+  const [current, history] = await Promise.all([content.current(language), content.history(key, language)]);
+  return { key, language, body: current[key]?.body ?? shippedMarkdown(key, language), history };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'content:edit');
+  const { key, language } = target(args.params);
+  const { content } = staffRequest(args);
+  const form = await args.request.formData();
+  const intent = field(form, 'intent');
+  const body = field(form, 'body');
+  const at = Date.now();
+  if (intent === 'preview') {
+    const previewHtml = renderMarkdown(body, language, args.context.get(appContext).site);
+    return { intent, at, draft: body, previewHtml, error: undefined };
+  }
+  if (intent === 'shipped') {
+    await content.restoreShipped(actor, key, language);
+    return { intent, at, draft: undefined, previewHtml: undefined, error: undefined };
+  }
+  if (intent === 'version') {
+    const version = (await content.history(key, language)).find((entry) => String(entry.id) === field(form, 'version'));
+    if (!version) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    if (version.isShippedText) await content.restoreShipped(actor, key, language);
+    else await content.save(actor, key, language, version.body);
+    return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
+  }
+  const saved = await content.save(actor, key, language, body);
+  if (!saved.ok) return data({ intent, at, draft: body, previewHtml: undefined, error: saved.code }, { status: 400 });
+  return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
+}
+
+export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language: uiLanguage } = useTranslation();
+  const { key, language, body, history } = loaderData;
+  const option = LANGUAGES.find((candidate) => candidate.code === language);
+  const title = t('content.editorTitle', { text: t(`content.keys.${key}`), language: option?.nativeName ?? language });
+  const draft = actionData?.draft ?? body;
+  return (
+    <main id="main" className="staff-main" tabIndex={-1}>
+      <title>{`${title} · ${t('internal.areaName')}`}</title>
+      <p>
+        <Link to={INTERNAL_PAGES.content}>{t('content.back')}</Link>
+      </p>
+      <h1>{title}</h1>
+      {actionData?.error && (
+        <FormAlert key={actionData.at}>
+          <p>{t('content.tooLong', { max: CONTENT_MAX_LENGTH })}</p>
+        </FormAlert>
+      )}
+      {actionData && !actionData.error && actionData.intent !== 'preview' && (
+        <FormAlert key={actionData.at} tone="success">
+          <p>{actionData.intent === 'shipped' ? t('content.shippedRestored') : t('content.saved')}</p>
+        </FormAlert>
+      )}
+      <Form
+        method="post"
+        className="staff-form"
+        noValidate
+        key={actionData?.intent === 'preview' ? 'draft' : `${history[0]?.id ?? 0}`}
+      >
+        <div className="form-field">
+          <label htmlFor="content-body" className="form-field__label">
+            {t('content.body')}
+          </label>
+          <p id="content-help" className="form-field__hint">
+            {t('content.markdownHelp', { organisation: '{{organisation}}', email: '{{email}}' })}
+            {key === 'announcement' && ` ${t('content.emptyAnnouncement')}`}
+          </p>
+          <textarea
+            id="content-body"
+            name="body"
+            className="input textarea content-editor"
+            rows={key === 'privacy' || key === 'termsOfUse' ? 24 : 10}
+            lang={language}
+            dir={option?.dir}
+            maxLength={CONTENT_MAX_LENGTH}
+            aria-describedby="content-help"
+            defaultValue={draft}
+          />
+        </div>
+        <div className="actions">
+          <SubmitButton
+            label={t('content.preview')}
+            busyLabel={t('content.preview')}
+            name="intent"
+            value="preview"
+            variant="secondary"
+          />
+          <SubmitButton label={t('content.save')} busyLabel={t('content.saving')} name="intent" value="save" />
+        </div>
+      </Form>
+      {actionData?.previewHtml !== undefined && (
+        <section
+          className="staff-panel content-preview"
+          aria-labelledby="preview-title"
+          lang={language}
+          dir={option?.dir}
+        >
+          <h2 id="preview-title">{t('content.previewTitle')}</h2>
+          <EditedText html={actionData.previewHtml} />
+        </section>
+      )}
+      <section className="staff-panel" aria-labelledby="versions-title">
+        <h2 id="versions-title">{t('content.historyTitle')}</h2>
+        {history.length === 0 ? (
+          <p>{t('content.noHistory')}</p>
+        ) : (
+          <ol className="history-list">
+            {history.map((version) => (
+              <li key={version.id}>
+                {t('content.versionBy', {
+                  date: formatDateTime(version.createdAt, uiLanguage),
+                  name: version.author ?? '',
+                })}
+                {version.isShippedText && ` (${t('content.versionShipped')})`}
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="version" value={version.id} />
+                  <button type="submit" name="intent" value="version" className="link-button">
+                    {t('content.useVersion')}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t('content.confirmShipped'))) event.preventDefault();
+          }}
+        >
+          <SubmitButton
+            label={t('content.restoreShipped')}
+            busyLabel={t('content.restoreShipped')}
+            name="intent"
+            value="shipped"
+            variant="secondary"
+          />
+        </Form>
+      </section>
+    </main>
+  );
+}
