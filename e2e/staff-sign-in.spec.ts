@@ -1,3 +1,4 @@
+import { solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { createStaffAccount, freshCode, signIn, signInFirstTime, submitPassword } from './staff.ts';
@@ -153,7 +154,22 @@ test('an admin disables an account and its open session is thrown out', async ({
   expect(admin.role).toBe('admin');
 });
 
-test('a viewer sees neither personal data nor the sections of other roles', async ({ page }) => {
+test('a viewer sees neither personal data nor the sections of other roles', async ({ page, baseURL }) => {
+  const sent = await fetch(`${baseURL}/api/contact-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      altcha: await solveAltcha(baseURL ?? ''),
+      message: {
+        language: 'en',
+        firstName: 'Private',
+        lastName: 'Person',
+        email: 'private@example.org',
+        message: 'Hi',
+      },
+    }),
+  });
+  expect(sent.status).toBe(201);
   await signInFirstTime(page, await createStaffAccount('viewer', 'Vera Viewer'));
   const navigation = page.getByRole('navigation', { name: 'Staff area' });
   await expect(navigation.getByRole('link')).toHaveText(['Dashboard', 'Stats']);
@@ -161,6 +177,16 @@ test('a viewer sees neither personal data nor the sections of other roles', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
   await page.goto('/internal/reports');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
+  // Nor through the data behind the pages, or an export.
+  for (const path of ['/internal/reports.data', '/internal/contact-forms.data', '/api/internal/exports/reports.csv']) {
+    expect((await page.request.get(path)).status(), path).toBe(403);
+  }
+  expect((await page.request.get('/api/internal/exports/stats.csv')).status()).toBe(200);
+  await page.goto('/internal/dashboard');
+  const senders = page.locator('section[aria-labelledby="latest-messages"] tbody td:nth-child(3)');
+  await expect(senders.first()).toHaveText('Not shown for your role');
+  for (const cell of await senders.all()) await expect(cell).toHaveText('Not shown for your role');
+  await expect(page.locator('main')).not.toContainText('Private Person');
 });
 
 test('the staff area in Hebrew reads right to left, and its pages pass axe', async ({ page }, testInfo) => {
