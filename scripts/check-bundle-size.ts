@@ -15,10 +15,14 @@ const WEB = path.resolve(import.meta.dirname, '../apps/web/build');
 const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).href)) as ServerBuild & {
   entry: { module: { appContext: Parameters<RouterContextProvider['set']>[0] } };
 };
-// The site as it runs with no settings at all.
+// The site as it runs with no settings at all and no text edited by staff (the home page reads the
+// edited texts; none means the shipped ones).
 const { site } = loadConfig({});
+const noEdits = { current: async () => ({}) };
 const context = new RouterContextProvider(
-  new Map([[build.entry.module.appContext, { site, publicUrl: 'http://localhost', cspNonce: 'budget' }]]),
+  new Map([
+    [build.entry.module.appContext, { site, publicUrl: 'http://localhost', cspNonce: 'budget', content: noEdits }],
+  ]),
 );
 const response = await createRequestHandler(build, 'production')(
   new Request('http://localhost/', { headers: { 'Accept-Language': 'en' } }),
