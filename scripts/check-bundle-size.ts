@@ -18,7 +18,7 @@ const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).hre
 // The site as it runs with no settings at all and no text edited by staff (the home page reads the
 // edited texts; none means the shipped ones).
 const { site } = loadConfig({});
-const noEdits = { current: async () => ({}) };
+const noEdits = { current: async () => ({}), emergencyNumbers: async () => undefined };
 const context = new RouterContextProvider(
   new Map([
     [build.entry.module.appContext, { site, publicUrl: 'http://localhost', cspNonce: 'budget', content: noEdits }],

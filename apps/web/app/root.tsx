@@ -17,7 +17,7 @@ import type { Route } from './+types/root';
 import { ErrorView } from './components/error-view.tsx';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { SiteShell } from './components/site-shell.tsx';
-import { editedContent } from './content/site-content.server.ts';
+import { editedContent, effectiveSite } from './content/site-content.server.ts';
 import { appContext } from './context.ts';
 import { messagesFor } from './i18n/messages.server.ts';
 import { createTranslator } from './i18n/translator.ts';
@@ -35,11 +35,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   // The staff area has no language prefix: it follows the language cookie.
   const language = isInternalPath(pathname) ? languageFromHeaders(request.headers) : languageFromPath(pathname);
-  const { site, cspNonce } = context.get(appContext);
-  const announcementHtml = isInternalPath(pathname)
-    ? undefined
-    : (await editedContent(context, language, ['announcement'])).announcement?.html;
-  return { language, messages: messagesFor(language), site, cspNonce, announcementHtml };
+  const { cspNonce } = context.get(appContext);
+  const site = await effectiveSite(context);
+  if (isInternalPath(pathname)) {
+    return {
+      language,
+      messages: messagesFor(language),
+      site,
+      cspNonce,
+      announcementHtml: undefined,
+      emergencyNoticeText: undefined,
+    };
+  }
+  const [edited, current] = await Promise.all([
+    editedContent(context, language, ['announcement']),
+    context.get(appContext).content.current(language),
+  ]);
+  return {
+    language,
+    messages: messagesFor(language),
+    site,
+    cspNonce,
+    announcementHtml: edited.announcement?.html,
+    /** Staff's wording of the emergency notice: plain text with the two number placeholders. */
+    emergencyNoticeText: current.emergencyNotice?.body,
+  };
 }
 
 /**

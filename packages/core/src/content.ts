@@ -6,6 +6,7 @@ import type { StaffIdentity } from './staff-api.ts';
  */
 export const CONTENT_KEYS = [
   'announcement',
+  'emergencyNotice',
   'aboutUs',
   'ourServices',
   'getInvolved',
@@ -20,6 +21,14 @@ export function isContentKey(value: unknown): value is ContentKey {
 }
 
 export const CONTENT_MAX_LENGTH = 30_000;
+
+/** The emergency notice must keep both numbers: a visitor in danger always sees them. */
+export const EMERGENCY_PLACEHOLDERS = ['{{emergencyNumber}}', '{{policeNumber}}'] as const;
+
+/** A telephone number as the emergency notice may show it (112, 101, +32 3 123 45 67). */
+export const PHONE_NUMBER_PATTERN = /^\+?[0-9][0-9 ()./-]{1,24}$/;
+
+export type EmergencyNumbers = { emergencyNumber: string; policeNumber: string };
 
 export type ContentVersion = {
   id: number;
@@ -41,6 +50,12 @@ export type ContentServicesForWeb = {
     key: ContentKey,
     language: string,
     body: string,
-  ): Promise<{ ok: true } | { ok: false; code: 'tooLong' }>;
+  ): Promise<{ ok: true } | { ok: false; code: 'tooLong' | 'placeholderMissing' }>;
   restoreShipped(actor: StaffIdentity, key: ContentKey, language: string): Promise<void>;
+  /** The numbers staff set, if any; otherwise the configured ones apply. */
+  emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
+  setEmergencyNumbers(
+    actor: StaffIdentity,
+    numbers: EmergencyNumbers,
+  ): Promise<{ ok: true } | { ok: false; code: 'invalidNumber' }>;
 };

@@ -65,4 +65,33 @@ describe('edited content', () => {
     expect(back).not.toContain('Nieuwe tekst');
     expect(back).not.toContain('class="announcement"');
   });
+
+  it('lets staff reword the emergency notice and change its numbers, never dropping a number', async () => {
+    const { content } = server.services;
+    expect(await content.save(actor, 'emergencyNotice', 'en', 'Call {{emergencyNumber}} now.')).toEqual({
+      ok: false,
+      code: 'placeholderMissing',
+    });
+    expect(await content.setEmergencyNumbers(actor, { emergencyNumber: '112', policeNumber: 'call us' })).toEqual({
+      ok: false,
+      code: 'invalidNumber',
+    });
+    await content.save(
+      actor,
+      'emergencyNotice',
+      'en',
+      'Danger? Ring {{emergencyNumber}}, or {{policeNumber}} for the police <b>now</b>.',
+    );
+    expect(
+      await content.setEmergencyNumbers(actor, { emergencyNumber: ' 112 ', policeNumber: '+32 2 555 01 01' }),
+    ).toEqual({ ok: true });
+    expect(await content.emergencyNumbers()).toEqual({ emergencyNumber: '112', policeNumber: '+32 2 555 01 01' });
+    const html = await (await fetch(`${server.baseUrl}/incident-report`)).text();
+    expect(html).toContain('Danger? Ring ');
+    expect(html).toContain('href="tel:+3225550101"');
+    expect(html).toContain('for the police bnow/b.');
+    expect(html).not.toContain('<b>now</b>');
+    await content.restoreShipped(actor, 'emergencyNotice', 'en');
+    expect(await (await fetch(`${server.baseUrl}/incident-report`)).text()).not.toContain('Danger? Ring');
+  });
 });

@@ -1,7 +1,20 @@
+import { useRouteLoaderData } from 'react-router';
 import { RichText } from '../i18n/rich-text.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { telHref } from '../lib/tel-href.ts';
 import { useSite } from '../lib/use-site.ts';
+import type { loader as rootLoader } from '../root.tsx';
+
+/**
+ * Staff's plain-text wording as a template: angle brackets cannot open a tag, and the two number
+ * placeholders become the call links.
+ */
+function editedTemplate(text: string): string {
+  return text
+    .replace(/[<>]/g, '')
+    .replace('{{emergencyNumber}}', '<emergency>{{emergencyNumber}}</emergency>')
+    .replace('{{policeNumber}}', '<police>{{policeNumber}}</police>');
+}
 
 /**
  * Tells visitors in danger to call the emergency or the police number (from configuration).
@@ -10,6 +23,7 @@ import { useSite } from '../lib/use-site.ts';
 export function EmergencyNotice({ id, headingLevel = 2 }: { id?: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   const site = useSite();
+  const edited = useRouteLoaderData<typeof rootLoader>('root')?.emergencyNoticeText;
   if (!site) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `${id ?? 'emergency-notice'}-title`;
@@ -21,7 +35,7 @@ export function EmergencyNotice({ id, headingLevel = 2 }: { id?: string; heading
       </Heading>
       <p>
         <RichText
-          template={t('emergency.body', {})}
+          template={edited ? editedTemplate(edited) : t('emergency.body', {})}
           values={values}
           components={{
             emergency: (number) => (

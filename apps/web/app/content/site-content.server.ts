@@ -1,4 +1,5 @@
 import type { ContentKey } from '@app/core/content';
+import type { SiteSettings } from '@app/core/site-settings';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import type { RouterContextProvider } from 'react-router';
@@ -14,6 +15,8 @@ export function shippedMarkdown(key: ContentKey, language: Language): string {
   switch (key) {
     case 'announcement':
       return '';
+    case 'emergencyNotice':
+      return resources[language].common.emergency.body.replace(/<\/?(emergency|police)>/g, '');
     case 'aboutUs':
       return `${pages.home.about.body}\n\n${pages.home.about.confidential}`;
     case 'ourServices': {
@@ -35,6 +38,13 @@ export function shippedMarkdown(key: ContentKey, language: Language): string {
   }
 }
 
+/** The organisation's settings, with the emergency numbers staff set (Content) over the configured ones. */
+export async function effectiveSite(context: Readonly<RouterContextProvider>): Promise<SiteSettings> {
+  const { content, site } = context.get(appContext);
+  const numbers = await content.emergencyNumbers();
+  return numbers ? { ...site, emergencyNumber: numbers.emergencyNumber, policeNumber: numbers.policeNumber } : site;
+}
+
 /**
  * The staff-edited texts among `keys`, as HTML, for a public page; a key without an edit is absent
  * and the page shows its shipped text.
@@ -44,8 +54,8 @@ export async function editedContent(
   language: Language,
   keys: readonly ContentKey[],
 ): Promise<Partial<Record<ContentKey, { html: string; updatedAt: string }>>> {
-  const { content, site } = context.get(appContext);
-  const current = await content.current(language);
+  const { content } = context.get(appContext);
+  const [current, site] = await Promise.all([content.current(language), effectiveSite(context)]);
   const result: Partial<Record<ContentKey, { html: string; updatedAt: string }>> = {};
   for (const key of keys) {
     const edited = current[key];

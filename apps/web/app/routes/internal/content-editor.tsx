@@ -3,15 +3,19 @@ import { isLanguage, LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
-import { shippedMarkdown } from '../../content/site-content.server.ts';
-import { appContext } from '../../context.ts';
+import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { formatDateTime } from '../../features/staff/format.ts';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import type { Route } from './+types/content-editor';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
 
 function target(params: { key?: string; language?: string }) {
   const { key, language } = params;
@@ -36,7 +40,11 @@ export async function action(args: Route.ActionArgs) {
   const body = field(form, 'body');
   const at = Date.now();
   if (intent === 'preview') {
-    const previewHtml = renderMarkdown(body, language, args.context.get(appContext).site);
+    const site = await effectiveSite(args.context);
+    const previewHtml =
+      key === 'emergencyNotice'
+        ? `<p>${escapeHtml(interpolate(body, { emergencyNumber: site.emergencyNumber, policeNumber: site.policeNumber }))}</p>`
+        : renderMarkdown(body, language, site);
     return { intent, at, draft: body, previewHtml, error: undefined };
   }
   if (intent === 'shipped') {
@@ -51,7 +59,9 @@ export async function action(args: Route.ActionArgs) {
     return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
   }
   const saved = await content.save(actor, key, language, body);
-  if (!saved.ok) return data({ intent, at, draft: body, previewHtml: undefined, error: saved.code }, { status: 400 });
+  if (!saved.ok) {
+    return data({ intent, at, draft: body, previewHtml: undefined, error: saved.code }, { status: 400 });
+  }
   return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
 }
 
@@ -70,7 +80,14 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
       <h1>{title}</h1>
       {actionData?.error && (
         <FormAlert key={actionData.at}>
-          <p>{t('content.tooLong', { max: CONTENT_MAX_LENGTH })}</p>
+          <p>
+            {actionData.error === 'placeholderMissing'
+              ? t('content.placeholderMissing', {
+                  emergencyNumber: '{{emergencyNumber}}',
+                  policeNumber: '{{policeNumber}}',
+                })
+              : t('content.tooLong', { max: CONTENT_MAX_LENGTH })}
+          </p>
         </FormAlert>
       )}
       {actionData && !actionData.error && actionData.intent !== 'preview' && (
@@ -89,7 +106,9 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             {t('content.body')}
           </label>
           <p id="content-help" className="form-field__hint">
-            {t('content.markdownHelp', { organisation: '{{organisation}}', email: '{{email}}' })}
+            {key === 'emergencyNotice'
+              ? t('content.emergencyHelp', { emergencyNumber: '{{emergencyNumber}}', policeNumber: '{{policeNumber}}' })
+              : t('content.markdownHelp', { organisation: '{{organisation}}', email: '{{email}}' })}
             {key === 'announcement' && ` ${t('content.emptyAnnouncement')}`}
           </p>
           <textarea

@@ -1,8 +1,12 @@
 import { CONTENT_KEYS, type CurrentContent } from '@app/core/content';
 import { LANGUAGES } from '@app/locales/languages';
-import { Link } from 'react-router';
+import { data, Form, Link } from 'react-router';
+import { effectiveSite } from '../../content/site-content.server.ts';
+import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { formatDateTime } from '../../features/staff/format.ts';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { StaffField } from '../../features/staff/staff-field.tsx';
+import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
@@ -13,10 +17,20 @@ export async function loader(args: Route.LoaderArgs) {
   const { content } = staffRequest(args);
   const current: Record<string, CurrentContent> = {};
   for (const { code } of LANGUAGES) current[code] = await content.current(code);
-  return { current };
+  const { emergencyNumber, policeNumber } = await effectiveSite(args.context);
+  return { current, numbers: { emergencyNumber, policeNumber } };
 }
 
-export default function Content({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, 'content:edit');
+  const form = await args.request.formData();
+  const numbers = { emergencyNumber: field(form, 'emergencyNumber'), policeNumber: field(form, 'policeNumber') };
+  const outcome = await staffRequest(args).content.setEmergencyNumbers(actor, numbers);
+  if (!outcome.ok) return data({ error: outcome.code, numbers, at: Date.now() }, { status: 400 });
+  return { error: undefined, numbers: undefined, at: Date.now() };
+}
+
+export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
@@ -61,6 +75,37 @@ export default function Content({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </TableScroll>
+      <section className="staff-panel" aria-labelledby="numbers-title">
+        <h2 id="numbers-title">{t('content.numbersTitle')}</h2>
+        <p>{t('content.numbersIntro')}</p>
+        {actionData?.error && (
+          <FormAlert key={actionData.at}>
+            <p>{t('content.invalidNumber')}</p>
+          </FormAlert>
+        )}
+        {actionData && !actionData.error && (
+          <FormAlert key={actionData.at} tone="success">
+            <p>{t('content.numbersSaved')}</p>
+          </FormAlert>
+        )}
+        <Form method="post" className="staff-form" noValidate>
+          <StaffField
+            label={t('content.emergencyNumber')}
+            name="emergencyNumber"
+            inputMode="tel"
+            dir="ltr"
+            defaultValue={actionData?.numbers?.emergencyNumber ?? loaderData.numbers.emergencyNumber}
+          />
+          <StaffField
+            label={t('content.policeNumber')}
+            name="policeNumber"
+            inputMode="tel"
+            dir="ltr"
+            defaultValue={actionData?.numbers?.policeNumber ?? loaderData.numbers.policeNumber}
+          />
+          <SubmitButton label={t('content.saveNumbers')} busyLabel={t('content.saveNumbers')} />
+        </Form>
+      </section>
     </main>
   );
 }

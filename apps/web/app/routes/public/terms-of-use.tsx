@@ -1,7 +1,6 @@
 import { LegalDocument } from '../../components/legal-document.tsx';
 import { DOCUMENT_DATES, renderDocument } from '../../content/documents.server.ts';
-import { editedContent } from '../../content/site-content.server.ts';
-import { appContext } from '../../context.ts';
+import { editedContent, effectiveSite } from '../../content/site-content.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import type { Route } from './+types/terms-of-use';
@@ -11,7 +10,7 @@ export async function loader(args: Route.LoaderArgs) {
   const edited = (await editedContent(args.context, page.language, ['termsOfUse'])).termsOfUse;
   return {
     ...page,
-    html: edited ? edited.html : renderDocument('termsOfUse', page.language, args.context.get(appContext).site),
+    html: edited ? edited.html : renderDocument('termsOfUse', page.language, await effectiveSite(args.context)),
     lastUpdated: edited ? edited.updatedAt.slice(0, 10) : DOCUMENT_DATES.termsOfUse,
   };
 }
