@@ -43,6 +43,13 @@ test('a report goes new → in review → verified → published, and reaches /i
   await expectNoAxeViolations(page);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(2);
+  // The filtered list as CSV: the same two reports, nothing personal.
+  const exportHref = await page
+    .getByRole('link', { name: 'Download this list without personal data (CSV)' })
+    .getAttribute('href');
+  const listCsv = await (await page.request.get(exportHref ?? '')).text();
+  expect(listCsv.trim().split('\r\n')).toHaveLength(3);
+  expect(listCsv).not.toContain(SEEDED.lastName);
   await rows.nth(0).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /^Report of / })).toBeVisible();
   const reportId = page.url().split('/').pop() ?? '';

@@ -107,6 +107,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <p role="status">
         {t('casework.summary', { total: formatNumber(list.total, language), page: list.page, pages })}
       </p>
+      <p>
+        <a className="button button--secondary" href={`/api/internal/exports/reports.csv${pageLink(1)}`} download>
+          {t('casework.export')}
+        </a>
+      </p>
       {list.items.length === 0 ? (
         <p>{t('casework.empty')}</p>
       ) : (
