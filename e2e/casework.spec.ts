@@ -1,3 +1,4 @@
+import { todayInBelgium } from '@app/core/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -7,8 +8,7 @@ const screenshotDir = 'e2e/artifacts/screenshots';
 
 /** A Brussels calendar day some days ago, as YYYY-MM-DD. */
 function daysAgo(days: number): string {
-  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
-  const date = new Date(`${today}T12:00:00Z`);
+  const date = new Date(`${todayInBelgium()}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { todayInBelgium } from '@app/core/dates';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
@@ -65,7 +66,7 @@ try {
 
   const stats = createStatsService(database.db, createAuditLog(database.db));
   const incidents = createPublicIncidentsService(database.db);
-  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' });
+  const today = todayInBelgium();
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
   const cases: [string, () => Promise<unknown>][] = [

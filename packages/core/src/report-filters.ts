@@ -1,8 +1,8 @@
 import type { ReportListFilter } from './casework-api.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
+import { dayFromQuery, pageFromQuery } from './query-params.ts';
 import { REPORT_STATUSES, type ReportStatus } from './statuses.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
 
 /** The report list's filters from its query string; anything unknown is ignored, not an error. */
@@ -15,12 +15,12 @@ export function reportFilterFromUrl(url: URL): ReportListFilter {
   return {
     status: (REPORT_STATUSES as readonly string[]).includes(status) ? (status as ReportStatus) : undefined,
     type: (INCIDENT_TYPES as readonly string[]).includes(type) ? type : undefined,
-    from: DAY.test(get('from')) ? get('from') : undefined,
-    to: DAY.test(get('to')) ? get('to') : undefined,
+    from: dayFromQuery(get('from')),
+    to: dayFromQuery(get('to')),
     anonymous: yesNo(get('anonymous')),
     attachments: yesNo(get('attachments')),
     quarantined: get('quarantined') === 'yes',
     sort,
-    page: Math.min(100_000, Math.max(1, Number.parseInt(get('page'), 10) || 1)),
+    page: pageFromQuery(get('page')),
   };
 }

@@ -1,5 +1,6 @@
 import { errorBody } from '@app/core/error-codes';
-import type { StaffSessionState } from '@app/core/staff-api';
+import { can, type Permission } from '@app/core/staff';
+import type { StaffIdentity, StaffSessionState } from '@app/core/staff-api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.ts';
@@ -53,6 +54,26 @@ export function staffAccess(services: Services, publicUrl: string, logger: Logge
       next(error);
     }
   };
+}
+
+/**
+ * An /api/internal route that needs a permission: 401 before a complete sign-in, 403 for a role
+ * without it. The route then finds the staff member with `signedInStaff(response)`.
+ */
+export function requirePermission(permission: Permission) {
+  return (_request: Request, response: Response, next: NextFunction) => {
+    const session = response.locals.staffSession;
+    if (session?.state !== 'signed-in') return void response.status(401).json(errorBody('UNAUTHORIZED'));
+    if (!can(session.staff.role, permission)) return void response.status(403).json(errorBody('FORBIDDEN'));
+    next();
+  };
+}
+
+/** The staff member of a request that `requirePermission` let through. */
+export function signedInStaff(response: Response): StaffIdentity {
+  const session = response.locals.staffSession;
+  if (session?.state !== 'signed-in') throw new Error('signedInStaff used on a route without requirePermission');
+  return session.staff;
 }
 
 /** /api/internal answers 401 before the second factor, whatever the path. */

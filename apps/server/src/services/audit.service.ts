@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@app/core/dates';
 import type { AuditAction } from '@app/core/staff';
 import type { AuditEntry, AuditFilter, AuditPage } from '@app/core/staff-api';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
@@ -29,7 +30,7 @@ function nextDay(day: string): string {
 }
 
 /** Midnight of a day in Brussels, as a timestamp PostgreSQL computes (summer time included). */
-const brusselsMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Brussels')`;
+const brusselsMidnight = (day: string) => sql`(${day}::date::timestamp at time zone ${SITE_TIME_ZONE})`;
 
 export function createAuditLog(db: Db): AuditLog {
   const subject = alias(staffUser, 'subject_user');

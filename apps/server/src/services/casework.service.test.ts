@@ -1,6 +1,7 @@
 import { validateReport } from '@app/core/report.schema';
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffMember } from '../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { submitReport } from './report.service.ts';
@@ -17,13 +18,7 @@ async function newReport(overrides: Record<string, unknown> = {}): Promise<strin
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await server.services.staff.create(
-    undefined,
-    { email: 'coordinator@example.org', name: 'Cora', role: 'coordinator' },
-    'a long passphrase here',
-  );
-  if (!created.ok) throw new Error(created.code);
-  coordinator = { id: created.id, name: 'Cora', email: 'coordinator@example.org', role: 'coordinator' };
+  ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Cora'));
 }, 30_000);
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import type {
   ReporterIdentity,
   ReportListFilter,
 } from '@app/core/casework-api';
+import { isUuid } from '@app/core/ids';
 import {
   canTransition,
   MUNICIPALITY_MAX_LENGTH,
@@ -25,7 +26,6 @@ import { staffUser } from '../db/staff-schema.ts';
 import type { AuditLog } from './audit.service.ts';
 
 export const REPORTS_PAGE_SIZE = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fail = (code: Extract<CaseworkResult, { ok: false }>['code']) => ({ ok: false, code }) as const;
 
@@ -33,7 +33,7 @@ const fail = (code: Extract<CaseworkResult, { ok: false }>['code']) => ({ ok: fa
 export function createCaseworkService(db: Db, encryption: Encryption, audit: AuditLog): CaseworkServicesForWeb {
   const open = (sealed: string | null) => (sealed ? encryption.openText(sealed) : null);
   const findReport = async (id: string) =>
-    UUID.test(id) ? (await db.select().from(report).where(eq(report.id, id)).limit(1))[0] : undefined;
+    isUuid(id) ? (await db.select().from(report).where(eq(report.id, id)).limit(1))[0] : undefined;
   const record = (actorId: string, action: Parameters<AuditLog['record']>[0]['action'], id: string, details = {}) =>
     audit.record({ action, actorId, subjectType: 'report', subjectId: id, details });
 

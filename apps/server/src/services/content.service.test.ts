@@ -1,19 +1,14 @@
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffMember } from '../test/staff-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
-const actor: StaffIdentity = { id: '', name: 'Cora', email: 'cora@example.org', role: 'coordinator' };
+let actor: StaffIdentity;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await server.services.staff.create(
-    undefined,
-    { email: actor.email, name: 'Cora', role: 'coordinator' },
-    'a long passphrase here',
-  );
-  if (!created.ok) throw new Error(created.code);
-  actor.id = created.id;
+  ({ staff: actor } = await createStaffMember(server, 'coordinator', 'Cora'));
 }, 30_000);
 
 afterAll(async () => {

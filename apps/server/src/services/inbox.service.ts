@@ -1,3 +1,4 @@
+import { isUuid } from '@app/core/ids';
 import type { InboxMessage, InboxServicesForWeb } from '@app/core/inbox-api';
 import type { MessageStatus } from '@app/core/statuses';
 import { and, count, desc, eq } from 'drizzle-orm';
@@ -7,7 +8,6 @@ import { contactMessage } from '../db/schema.ts';
 import type { AuditLog } from './audit.service.ts';
 
 export const INBOX_PAGE_SIZE = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PREVIEW_LENGTH = 120;
 
 type Content = Omit<InboxMessage, 'id' | 'receivedAt' | 'status' | 'language'>;
@@ -25,7 +25,7 @@ export function createInboxService(db: Db, encryption: Encryption, audit: AuditL
     };
   };
   const find = async (id: string) =>
-    UUID.test(id) ? (await db.select().from(contactMessage).where(eq(contactMessage.id, id)).limit(1))[0] : undefined;
+    isUuid(id) ? (await db.select().from(contactMessage).where(eq(contactMessage.id, id)).limit(1))[0] : undefined;
 
   return {
     async list({ status, page }) {

@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@app/core/dates';
 import { INCIDENT_COUNT_WINDOW_DAYS } from '@app/core/statuses';
 import { and, count, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -16,7 +17,7 @@ export const isVerifiedIncident = sql`(${report.isQuarantined} = false and (${re
  * any moment, such as just after midnight in Brussels while it is still the day before in UTC.
  */
 export function inLast30Days(now: Date = new Date()) {
-  const today = sql`((${now.toISOString()}::timestamptz) at time zone 'Europe/Brussels')::date`;
+  const today = sql`((${now.toISOString()}::timestamptz) at time zone ${SITE_TIME_ZONE})::date`;
   return sql`(${report.incidentDate} > ${today} - ${INCIDENT_COUNT_WINDOW_DAYS}::int and ${report.incidentDate} <= ${today})`;
 }
 

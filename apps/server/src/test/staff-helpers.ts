@@ -39,18 +39,28 @@ export async function postForm(server: TestServer, path: string, fields: Record<
 
 export type TestStaff = { staff: StaffIdentity; password: string; jar: CookieJar; secret?: string };
 
-/** A staff member who has typed the password but not set up the second factor yet. */
-export async function passwordOnlySession(server: TestServer, role: StaffRole): Promise<TestStaff> {
+/** A staff account with a password, made through the staff service (for service tests). */
+export async function createStaffMember(
+  server: TestServer,
+  role: StaffRole,
+  name = `Test ${role}`,
+): Promise<{ staff: StaffIdentity; password: string }> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
   const password = `test password ${randomUUID()}`;
-  const created = await server.services.staff.create(undefined, { email, name: `Test ${role}`, role }, password);
+  const created = await server.services.staff.create(undefined, { email, name, role }, password);
   if (!created.ok) throw new Error(created.code);
+  return { staff: { id: created.id, email, name, role }, password };
+}
+
+/** A staff member who has typed the password but not set up the second factor yet. */
+export async function passwordOnlySession(server: TestServer, role: StaffRole): Promise<TestStaff> {
+  const { staff, password } = await createStaffMember(server, role);
   const jar = new CookieJar();
-  const response = await postForm(server, '/internal/login', { email, password }, jar);
+  const response = await postForm(server, '/internal/login', { email: staff.email, password }, jar);
   if (response.status !== 302 || !response.headers.get('location')?.startsWith('/internal/enrol')) {
     throw new Error(`sign-in answered ${response.status} ${response.headers.get('location')}`);
   }
-  return { staff: { id: created.id, email, name: `Test ${role}`, role }, password, jar };
+  return { staff, password, jar };
 }
 
 /** A staff member signed in with both factors, as after the first sign-in in a browser. */

@@ -3,8 +3,8 @@ import { NOTE_MAX_LENGTH } from '@app/core/report-workflow';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../staff/format.ts';
+import { SelectField } from '../staff/select-field.tsx';
 import { SubmitButton } from '../staff/submit-button.tsx';
-import { SelectField } from './select-field.tsx';
 
 /** Who the report is assigned to, and the notes only staff see. */
 export function NotesPanel({

@@ -5,9 +5,9 @@ import { LANGUAGES } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../staff/format.ts';
+import { SelectField } from '../staff/select-field.tsx';
 import { StaffField } from '../staff/staff-field.tsx';
 import { SubmitButton } from '../staff/submit-button.tsx';
-import { SelectField } from './select-field.tsx';
 
 /** Publishing a verified incident for the public list, with a summary per language. */
 export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: Record<string, string> }) {

@@ -5,9 +5,9 @@ import { Form, Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { formatDateTime } from '../staff/format.ts';
+import { SelectField } from '../staff/select-field.tsx';
 import { StaffField } from '../staff/staff-field.tsx';
 import { SubmitButton } from '../staff/submit-button.tsx';
-import { SelectField } from './select-field.tsx';
 
 /** The status, the allowed next steps (each its own small form), and the history of changes. */
 export function StatusPanel({ report }: { report: ReportDetail }) {

@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@app/core/dates';
 import { type Language, languageInfo } from '@app/locales/languages';
 
 /** A date and time as people of this language write it, in Belgian time. */
@@ -5,7 +6,7 @@ export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(languageInfo(language as Language).tag, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Brussels',
+    timeZone: SITE_TIME_ZONE,
   }).format(new Date(iso));
 }
 

@@ -60,3 +60,9 @@ export function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 }
+
+/** The new password of a form that asks for it twice, or the error when the two differ. */
+export function newPasswordFrom(form: FormData): { password: string } | { error: 'passwordsDiffer' } {
+  const password = field(form, 'newPassword');
+  return password === field(form, 'confirmPassword') ? { password } : { error: 'passwordsDiffer' };
+}

@@ -1,8 +1,15 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignInErrorCode } from '@app/core/staff';
+import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form } from 'react-router';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
+import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
 import { StaffField } from '../../features/staff/staff-field.tsx';
-import { cookieHeaders, field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import {
+  cookieHeaders,
+  field,
+  newPasswordFrom,
+  requireStaff,
+  staffRequest,
+} from '../../features/staff/staff-guard.server.ts';
 import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Route } from './+types/account';
@@ -14,14 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const member = await requireStaff(args);
   const form = await args.request.formData();
-  const newPassword = field(form, 'newPassword');
-  if (newPassword !== field(form, 'confirmPassword')) {
-    return data({ error: 'passwordsDiffer' as const, isChanged: false, at: Date.now() }, { status: 400 });
+  const newPassword = newPasswordFrom(form);
+  if ('error' in newPassword) {
+    return data({ error: newPassword.error, isChanged: false, at: Date.now() }, { status: 400 });
   }
   const { staff, facts } = staffRequest(args);
   const outcome = await staff.changePassword(
     member,
-    { currentPassword: field(form, 'currentPassword'), newPassword },
+    { currentPassword: field(form, 'currentPassword'), newPassword: newPassword.password },
     facts,
   );
   if (!outcome.ok) return data({ error: outcome.code, isChanged: false, at: Date.now() }, { status: 400 });
@@ -32,7 +39,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   const { member } = loaderData;
   const error = actionData?.error as SignInErrorCode | undefined;
-  const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('account.title')} · ${t('internal.areaName')}`}</title>
@@ -60,7 +66,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
         {error && (
           <FormAlert key={actionData?.at} title={t('signIn.errors.title')}>
-            <p>{t(`signIn.errors.${error}`, limits)}</p>
+            <p>{t(`signIn.errors.${error}`, PASSWORD_LIMITS)}</p>
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate key={actionData?.isChanged ? actionData.at : 'form'}>
@@ -71,23 +77,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             autoComplete="current-password"
             required
           />
-          <StaffField
-            label={t('setPassword.newPassword')}
-            hint={t('setPassword.newPasswordHint', limits)}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            required
-          />
-          <StaffField
-            label={t('setPassword.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields />
           <SubmitButton label={t('account.submit')} busyLabel={t('account.submitting')} />
         </Form>
       </section>

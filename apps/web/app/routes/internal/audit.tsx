@@ -1,13 +1,14 @@
+import { dayFromQuery, pageFromQuery } from '@app/core/query-params';
 import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
 import { Form, Link } from 'react-router';
 import { DateField } from '../../features/staff/date-field.tsx';
 import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
+import { PageLinks } from '../../features/staff/page-links.tsx';
+import { SelectField } from '../../features/staff/select-field.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Route } from './+types/audit';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'audit:view');
@@ -15,15 +16,13 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const action = params.get('action') ?? '';
   const actorId = params.get('actor') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+
   const filter = {
     action: isAuditAction(action) ? action : undefined,
     actorId: actorId || undefined,
-    from: DAY.test(from) ? from : undefined,
-    to: DAY.test(to) ? to : undefined,
-    page,
+    from: dayFromQuery(params.get('from')),
+    to: dayFromQuery(params.get('to')),
+    page: pageFromQuery(params.get('page')),
   };
   const [log, members] = await Promise.all([staff.auditLog(filter), staff.listStaff()]);
   return { log, members: members.map(({ id, name }) => ({ id, name })), filter };
@@ -48,32 +47,27 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <h1>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
       <Form method="get" className="staff-filters" aria-label={t('audit.filters')}>
-        <div className="form-field">
-          <label htmlFor="audit-action" className="form-field__label">
-            {t('audit.action')}
-          </label>
-          <select id="audit-action" name="action" className="input" defaultValue={filter.action ?? ''}>
-            <option value="">{t('audit.anyAction')}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`audit.actions.${action.replaceAll('.', '_')}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="audit-actor" className="form-field__label">
-            {t('audit.actor')}
-          </label>
-          <select id="audit-actor" name="actor" className="input" defaultValue={filter.actorId ?? ''}>
-            <option value="">{t('audit.anyActor')}</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('audit.action')}
+          name="action"
+          defaultValue={filter.action}
+          options={[
+            { value: '', label: t('audit.anyAction') },
+            ...AUDIT_ACTIONS.map((action) => ({
+              value: action,
+              label: t(`audit.actions.${action.replaceAll('.', '_')}`),
+            })),
+          ]}
+        />
+        <SelectField
+          label={t('audit.actor')}
+          name="actor"
+          defaultValue={filter.actorId}
+          options={[
+            { value: '', label: t('audit.anyActor') },
+            ...members.map((member) => ({ value: member.id, label: member.name })),
+          ]}
+        />
         <DateField label={t('audit.from')} name="from" defaultValue={filter.from} />
         <DateField label={t('audit.to')} name="to" defaultValue={filter.to} />
         <div className="actions">
@@ -126,12 +120,12 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('audit.pagination')} className="pagination">
-          {log.page > 1 && <Link to={pageLink(log.page - 1)}>{t('audit.previous')}</Link>}
-          {log.page < pages && <Link to={pageLink(log.page + 1)}>{t('audit.next')}</Link>}
-        </nav>
-      )}
+      <PageLinks
+        page={log.page}
+        pages={pages}
+        href={pageLink}
+        labels={{ nav: t('audit.pagination'), previous: t('audit.previous'), next: t('audit.next') }}
+      />
     </main>
   );
 }

@@ -1,7 +1,9 @@
+import { pageFromQuery } from '@app/core/query-params';
 import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
+import { PageLinks } from '../../features/staff/page-links.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -12,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'messages:manage');
   const params = new URL(args.request.url).searchParams;
   const status = MESSAGE_STATUSES.find((candidate) => candidate === params.get('status')) ?? 'new';
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const page = pageFromQuery(params.get('page'));
   return { inbox: await staffRequest(args).inbox.list({ status, page }), status };
 }
 
@@ -75,12 +77,12 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('inbox.pagination')} className="pagination">
-          {inbox.page > 1 && <Link to={link(status, inbox.page - 1)}>{t('inbox.previous')}</Link>}
-          {inbox.page < pages && <Link to={link(status, inbox.page + 1)}>{t('inbox.next')}</Link>}
-        </nav>
-      )}
+      <PageLinks
+        page={inbox.page}
+        pages={pages}
+        href={(page) => link(status, page)}
+        labels={{ nav: t('inbox.pagination'), previous: t('inbox.previous'), next: t('inbox.next') }}
+      />
     </main>
   );
 }

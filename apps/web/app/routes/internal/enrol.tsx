@@ -3,9 +3,9 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useSearc
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { RecoveryCodes } from '../../features/staff/recovery-codes.tsx';
-import { StaffField } from '../../features/staff/staff-field.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
 import type { Route } from './+types/enrol';
@@ -85,16 +85,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         <li>
           <p>{t('enrol.step3')}</p>
           <Form method="post" className="staff-form" noValidate>
-            <StaffField
-              label={t('signIn.code.label')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
-              dir="ltr"
-            />
+            <TotpCodeField />
             <SubmitButton label={t('enrol.submit')} busyLabel={t('enrol.submitting')} />
           </Form>
         </li>

@@ -5,6 +5,7 @@ import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { StaffField } from '../../features/staff/staff-field.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { SubmitButton } from '../../features/staff/submit-button.tsx';
+import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
@@ -78,17 +79,7 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
             dir="ltr"
           />
         ) : (
-          <StaffField
-            label={t('signIn.code.label')}
-            hint={t('signIn.code.hint')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            maxLength={7}
-            required
-            dir="ltr"
-          />
+          <TotpCodeField hint={t('signIn.code.hint')} />
         )}
         <SubmitButton label={t('signIn.code.submit')} busyLabel={t('signIn.code.submitting')} />
       </Form>

@@ -2,9 +2,10 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { reportFilterFromUrl } from '@app/core/report-filters';
 import { REPORT_STATUSES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
-import { SelectField } from '../../features/casework/select-field.tsx';
 import { DateField } from '../../features/staff/date-field.tsx';
 import { formatDateTime, formatDay, formatNumber } from '../../features/staff/format.ts';
+import { PageLinks } from '../../features/staff/page-links.tsx';
+import { SelectField } from '../../features/staff/select-field.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -154,12 +155,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('casework.pagination')} className="pagination">
-          {list.page > 1 && <Link to={pageLink(list.page - 1)}>{t('casework.previous')}</Link>}
-          {list.page < pages && <Link to={pageLink(list.page + 1)}>{t('casework.next')}</Link>}
-        </nav>
-      )}
+      <PageLinks
+        page={list.page}
+        pages={pages}
+        href={pageLink}
+        labels={{ nav: t('casework.pagination'), previous: t('casework.previous'), next: t('casework.next') }}
+      />
     </main>
   );
 }

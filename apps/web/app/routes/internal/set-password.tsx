@@ -1,9 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignInErrorCode } from '@app/core/staff';
+import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { StaffField } from '../../features/staff/staff-field.tsx';
-import { field, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
+import { newPasswordFrom, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
@@ -17,18 +17,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const password = field(form, 'newPassword');
-  if (password !== field(form, 'confirmPassword')) {
-    return data({ error: 'passwordsDiffer' as SignInErrorCode, at: Date.now() }, { status: 400 });
+  const newPassword = newPasswordFrom(form);
+  if ('error' in newPassword) {
+    return data({ error: newPassword.error as SignInErrorCode, at: Date.now() }, { status: 400 });
   }
-  const outcome = await staffRequest(args).staff.setPassword(tokenOf(args.request), password);
+  const outcome = await staffRequest(args).staff.setPassword(tokenOf(args.request), newPassword.password);
   if (!outcome.ok) return data({ error: outcome.code, at: Date.now() }, { status: 400 });
   return redirect(`${INTERNAL_PAGES.login}?reason=passwordSet`);
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   if (!loaderData.isValid) {
     return (
       <AuthShell title={t('setPassword.invalidTitle')}>
@@ -44,27 +43,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <p>{t('setPassword.intro')}</p>
       {actionData?.error && (
         <FormAlert key={actionData.at} title={t('signIn.errors.title')}>
-          <p>{t(`signIn.errors.${actionData.error}`, limits)}</p>
+          <p>{t(`signIn.errors.${actionData.error}`, PASSWORD_LIMITS)}</p>
         </FormAlert>
       )}
       <Form method="post" className="staff-form" noValidate>
-        <StaffField
-          label={t('setPassword.newPassword')}
-          hint={t('setPassword.newPasswordHint', limits)}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-        />
-        <StaffField
-          label={t('setPassword.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields />
         <SubmitButton label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} />
       </Form>
     </AuthShell>

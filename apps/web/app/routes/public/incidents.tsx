@@ -1,3 +1,4 @@
+import { pageFromQuery } from '@app/core/query-params';
 import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const base = loadPublicPage(args, 'incidents');
   const params = new URL(args.request.url).searchParams;
   const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') ?? '') : '';
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const page = pageFromQuery(params.get('page'));
   const incidents = await args.context.get(appContext).publicIncidents.page({ language: base.language, type, page });
   const edited = await editedContent(args.context, base.language, ['howYouCanHelp']);
   return { ...base, incidents, type, edited, messages: incidentTypeMessagesFor(base.language) };

@@ -1,0 +1,20 @@
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { StaffField } from './staff-field.tsx';
+
+/** The 6-digit code of an authenticator app: numeric keyboard, one-time-code autofill, left to right. */
+export function TotpCodeField({ hint }: { hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <StaffField
+      label={t('signIn.code.label')}
+      hint={hint}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9 ]{6,7}"
+      maxLength={7}
+      required
+      dir="ltr"
+    />
+  );
+}
