@@ -55,6 +55,9 @@ export default defineConfig({
       REPORTS_PER_HOUR_PER_IP: '1000',
       MESSAGES_PER_HOUR_PER_IP: '1000',
       SIGN_IN_ATTEMPTS_PER_IP: '1000',
+      // The follow-up tests refuse a 4th wrong receipt; each gives its browser an address of its own.
+      WRONG_RECEIPTS_PER_HOUR_PER_IP: '3',
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -109,6 +109,13 @@ const envSchema = z.object({
   REPORTS_PER_HOUR_PER_IP: perHour('REPORTS_PER_HOUR_PER_IP').default(5),
   MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
   SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
+  WRONG_RECEIPTS_PER_HOUR_PER_IP: z.coerce
+    .number({ error: 'expected a whole number of wrong receipts per hour between 3 and 1000' })
+    .int('expected a whole number of wrong receipts per hour between 3 and 1000')
+    .min(3, 'expected a whole number of wrong receipts per hour between 3 and 1000')
+    .max(1000, 'expected a whole number of wrong receipts per hour between 3 and 1000')
+    .default(10),
+  FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP: perHour('FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP').default(20),
   SIGN_IN_ATTEMPTS_PER_IP: z.coerce
     .number({ error: 'expected a whole number of sign-in attempts per 15 minutes' })
     .int('expected a whole number of sign-in attempts per 15 minutes')
@@ -145,6 +152,8 @@ export type Config = Readonly<{
   /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
   trustProxy: false | string;
   limits: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number };
+  /** The follow-up page: wrong receipts and reporters' messages per client address per hour. */
+  followUp: { wrongReceiptsPerHourPerIp: number; repliesPerHourPerIp: number };
   /** Sign-in attempts per client address per 15 minutes; a staff session's idle timeout. */
   staff: { signInAttemptsPerIp: number; idleMinutes: number };
 }>;
@@ -197,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       reportsPerHourPerIp: values.REPORTS_PER_HOUR_PER_IP,
       messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
       submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
+    },
+    followUp: {
+      wrongReceiptsPerHourPerIp: values.WRONG_RECEIPTS_PER_HOUR_PER_IP,
+      repliesPerHourPerIp: values.FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP,
     },
     staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
     site: Object.freeze({

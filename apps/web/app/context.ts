@@ -1,5 +1,6 @@
 import type { CaseworkServicesForWeb } from '@app/core/casework-api';
 import type { ContentServicesForWeb } from '@app/core/content';
+import type { FollowUpServicesForWeb } from '@app/core/follow-up';
 import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
@@ -28,6 +29,8 @@ export type AppContextValue = {
   content: ContentServicesForWeb;
   /** The published incidents and the 30-day count, for the public Incidents page. */
   publicIncidents: PublicIncidentsServiceForWeb;
+  /** The reporter's follow-up thread, opened by a receipt (the session is a cookie). */
+  followUp: FollowUpServicesForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */
   clientIp: string | undefined;
 };

@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = {
   incidents: '/incidents',
   privacy: '/privacy',
   termsOfUse: '/terms-of-use',
+  followUp: '/follow-up',
 } as const;
 
 export type PublicPage = keyof typeof PUBLIC_PAGES;

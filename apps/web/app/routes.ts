@@ -9,6 +9,7 @@ const PAGE_MODULES: Record<PublicPage, string> = {
   incidents: 'routes/public/incidents.tsx',
   privacy: 'routes/public/privacy.tsx',
   termsOfUse: 'routes/public/terms-of-use.tsx',
+  followUp: 'routes/public/follow-up.tsx',
 };
 
 // One route per page and language, so that an unknown prefix (/de/contact) is a 404 rather than

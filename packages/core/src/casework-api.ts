@@ -1,3 +1,4 @@
+import type { ThreadAuthor } from './follow-up.ts';
 import type { CaseworkErrorCode, RejectionReason, StatusChange } from './report-workflow.ts';
 import type { StaffIdentity } from './staff-api.ts';
 import type { Province, ReportStatus } from './statuses.ts';
@@ -56,6 +57,8 @@ export type ReportDetail = {
   attachments: { id: string; contentType: string; size: number; isImage: boolean }[];
   history: { from: ReportStatus; to: ReportStatus; reason: string | null; actor: string | null; at: string }[];
   notes: { id: string; author: string | null; createdAt: string; body: string }[];
+  /** The thread with the reporter (the follow-up page): null for a report sent without a receipt. */
+  thread: { messages: StaffThreadMessage[] } | null;
   publication: {
     municipality: string;
     province: Province;
@@ -63,6 +66,19 @@ export type ReportDetail = {
     originalLanguage: string;
     publishedAt: string;
   } | null;
+};
+
+export type StaffThreadMessage = {
+  id: string;
+  author: ThreadAuthor;
+  /** The staff member who wrote it (staff see it; the reporter never does). */
+  staffName: string | null;
+  at: string;
+  /** Null for the automatic acknowledgement. */
+  body: string | null;
+  attachments: ReportDetail['attachments'];
+  /** A reporter's message no staff member had opened before this view. */
+  isUnread: boolean;
 };
 
 /** The reporter's identity, shown only on an explicit, audited action. */
@@ -115,6 +131,10 @@ export type CaseworkServicesForWeb = {
   ): Promise<CaseworkResult>;
   assign(actor: StaffIdentity, id: string, staffId: string | null): Promise<CaseworkResult>;
   addNote(actor: StaffIdentity, id: string, body: string): Promise<CaseworkResult>;
+  /** Writes to the reporter, who reads it on the follow-up page. */
+  replyToReporter(actor: StaffIdentity, id: string, body: string): Promise<CaseworkResult>;
+  /** The reporter's messages count as read once a staff member has opened the report. */
+  markThreadRead(id: string): Promise<void>;
   publish(actor: StaffIdentity, id: string, input: PublicationInput): Promise<CaseworkResult>;
   unpublish(actor: StaffIdentity, id: string): Promise<CaseworkResult>;
 };

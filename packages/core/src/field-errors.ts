@@ -17,6 +17,7 @@ export const FIELD_ERROR_CODES = [
   'contactMethodRequired',
   'notAllowedWhenAnonymous',
   'unknownField',
+  'invalidReceipt',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export type FieldErrors = Record<string, FieldErrorCode>;

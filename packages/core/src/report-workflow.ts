@@ -40,6 +40,9 @@ export const CASEWORK_ERROR_CODES = [
   'publishedFirstUnpublish',
   'staffNotFound',
   'invalidChoice',
+  'replyRequired',
+  'replyTooLong',
+  'noReceipt',
 ] as const;
 export type CaseworkErrorCode = (typeof CASEWORK_ERROR_CODES)[number];
 

@@ -79,6 +79,20 @@ export type DashboardData = {
   incidentsLast30Days: number;
   latestReports: DashboardReport[];
   latestMessages: DashboardMessage[];
+  /**
+   * Reports with messages from their reporter that no staff member has opened yet, newest first;
+   * absent for a role that may not read reports.
+   */
+  unreadReplies?: { count: number; reports: DashboardReply[] };
+};
+
+export type DashboardReply = {
+  reportId: string;
+  reportReceivedAt: string;
+  incidentType: string;
+  /** When the newest unread message arrived. */
+  lastMessageAt: string;
+  unread: number;
 };
 
 export type EnrolmentDetails = { otpauthUri: string; secret: string; qrCodeSvg: string };

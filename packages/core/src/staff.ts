@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   'report.personal-data-viewed',
   'report.status-changed',
   'report.assigned',
+  'report.reply-sent',
   'message.status-changed',
   'message.deleted',
   'report.published',

@@ -57,6 +57,11 @@ export const report = pgTable(
     /** Where it happened, as staff record it on verification (not the reporter's sealed location). */
     municipality: text('municipality'),
     province: text('province'),
+    /**
+     * The reporter's receipt, as a slow keyed hash (`crypto/receipts.ts`); never the receipt itself.
+     * Null for reports sent before receipts existed.
+     */
+    receiptHash: text('receipt_hash').unique(),
   },
   (table) => [
     index('report_status_idx').on(table.status, table.createdAt),
@@ -91,8 +96,52 @@ export const reportAttachment = pgTable(
     customMetadata: jsonb('custom_metadata').$type<Record<string, string>>().notNull().default({}),
     /** Sealed: a file name can identify its sender. */
     originalName: text('original_name'),
+    /** Set when the reporter sent the file later, with a message on the follow-up page. */
+    messageId: uuid('message_id').references(() => reportMessage.id, { onDelete: 'cascade' }),
   },
   (table) => [index('report_attachment_report_id_idx').on(table.reportId)],
+);
+
+/**
+ * The thread between a reporter and staff: the automatic acknowledgement, staff messages and the
+ * reporter's answers. Bodies are sealed. `read_at` is when the other side first saw the message.
+ */
+export const reportMessage = pgTable(
+  'report_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    /** 'reporter', 'staff' or 'system' (the acknowledgement, written in the reader's language). */
+    author: text('author').notNull(),
+    /** The staff member who wrote it; shown to staff only, never to the reporter. */
+    staffId: text('staff_id'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('report_message_report_idx').on(table.reportId, table.createdAt),
+    index('report_message_unread_idx').on(table.createdAt).where(sql`author = 'reporter' and read_at is null`),
+  ],
+);
+
+/**
+ * A reporter's open follow-up session. The cookie holds a random token; this table only its
+ * SHA-256, so a database dump opens no session.
+ */
+export const followUpSession = pgTable(
+  'follow_up_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('follow_up_session_last_active_idx').on(table.lastActiveAt)],
 );
 
 /** A contact message; the sender and the message are sealed together. */

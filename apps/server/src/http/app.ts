@@ -9,11 +9,12 @@ import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { exportRoutes } from './exports.routes.ts';
+import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
-import { contactJsonParser, submissionRoutes } from './submissions.routes.ts';
+import { jsonBodyParser, submissionRoutes } from './submissions.routes.ts';
 
 export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
 
@@ -47,8 +48,9 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));
   app.use(exportRoutes(services));
-  app.post('/api/contact-messages', contactJsonParser());
+  app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
   app.use(submissionRoutes(services, logger));
+  app.use(followUpRoutes(services, config.publicUrl, logger));
   app.get('/version.json', async (_request, response) => {
     const { entry } = await loadBuild();
     response.set('Cache-Control', 'no-cache').json({ buildId: entry.module.buildId });
@@ -79,6 +81,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         staff: services.staffForWeb,
         casework: services.casework,
         publicIncidents: services.publicIncidents,
+        followUp: services.followUp,
         inbox: services.inbox,
         stats: services.stats,
         content: services.content,

@@ -1,3 +1,4 @@
+import { readCookie } from '@app/core/cookies';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -7,14 +8,6 @@ import {
   languagePrefix,
 } from '@app/locales/languages';
 import type { Request, Response } from 'express';
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 /** The spec's order, for a path without a language prefix: cookie, then Accept-Language, then English. */
 export function detectLanguage(request: Request): Language {

@@ -24,11 +24,14 @@ declare global {
 export function isForeignOrigin(request: Request, publicUrl: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.get('origin');
+  const site = request.get('sec-fetch-site');
+  // A plain form submitted under our `Referrer-Policy: no-referrer` carries `Origin: null`; the
+  // browser's own Sec-Fetch-Site then says whether it came from one of our pages.
+  if (origin === 'null') return site !== 'same-origin';
   if (origin) {
     const ownOrigins = [new URL(publicUrl).origin, `${request.protocol}://${request.get('host')}`];
     return !ownOrigins.includes(origin);
   }
-  const site = request.get('sec-fetch-site');
   return site !== undefined && site !== 'same-origin' && site !== 'none';
 }
 

@@ -7,18 +7,18 @@ import { submitContactMessage } from '../services/contact.service.ts';
 import { submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
 import type { SubmissionKind } from '../services/submission-limits.ts';
-import { AttachmentError, prepareAttachment } from '../uploads/attachment.ts';
+import { AttachmentError, type PreparedAttachment, prepareAttachment } from '../uploads/attachment.ts';
 import { ApiError, isDatabaseUnavailable, sendApiError } from './api-error.ts';
-import { readReportUpload } from './multipart.ts';
+import { readReportUpload, type UploadedFile } from './multipart.ts';
 
 /** The hidden field that people never see and bots fill in. */
 export const HONEYPOT_FIELD = 'website';
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
 
-type Handler = (request: Request, response: Response) => Promise<void>;
+export type Handler = (request: Request, response: Response) => Promise<void>;
 
 /** Turns every failure into an error code; never a stack trace, never a false success. */
-function guarded(handler: Handler, logger: Logger) {
+export function guarded(handler: Handler, logger: Logger) {
   return async (request: Request, response: Response, _next: NextFunction) => {
     response.set('Cache-Control', 'no-store');
     try {
@@ -50,16 +50,33 @@ async function checkLimits(services: Services, kind: SubmissionKind, request: Re
   if (!decision.allowed) throw new ApiError(429, 'RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
 }
 
-async function checkAltcha(services: Services, payload: unknown) {
+export async function checkAltcha(services: Services, payload: unknown) {
   if (!(await services.altcha.verify(payload))) throw new ApiError(400, 'ALTCHA_FAILED');
 }
 
-function parsePayload(text: string | undefined): unknown {
+export function parsePayload(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '');
   } catch {
     throw new ApiError(400, 'INVALID_PAYLOAD');
   }
+}
+
+/** Checks and cleans every uploaded file; a bad one is named by its position in the form. */
+export async function prepareAttachments(files: UploadedFile[]): Promise<PreparedAttachment[]> {
+  const attachments: PreparedAttachment[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      attachments.push(await prepareAttachment(file.data, file.fileName));
+    } catch (error) {
+      if (error instanceof AttachmentError) {
+        const status = error.code === 'FILE_TOO_LARGE' ? 413 : 415;
+        throw new ApiError(status, error.code, { file: index });
+      }
+      throw error;
+    }
+  }
+  return attachments;
 }
 
 export function submissionRoutes(services: Services, logger: Logger): Router {
@@ -81,22 +98,12 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
       await checkAltcha(services, fields.altcha);
       const validation = validateReport(parsePayload(fields.payload));
       if (!validation.success) throw new ApiError(400, 'VALIDATION_FAILED', { fields: validation.errors });
-      const attachments = [];
-      for (const [index, file] of files.entries()) {
-        try {
-          attachments.push(await prepareAttachment(file.data, file.fileName));
-        } catch (error) {
-          if (error instanceof AttachmentError) {
-            const status = error.code === 'FILE_TOO_LARGE' ? 413 : 415;
-            throw new ApiError(status, error.code, { file: index });
-          }
-          throw error;
-        }
-      }
+      const attachments = await prepareAttachments(files);
       const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-      await submitReport(services, validation.data, attachments, { isQuarantined });
+      const { receipt } = await submitReport(services, validation.data, attachments, { isQuarantined });
       if (!isQuarantined) services.notifications.kick();
-      response.status(201).json({ ok: true });
+      // The only time the receipt exists outside the reporter's hands: it is not logged or stored.
+      response.status(201).json({ ok: true, receipt });
     }, logger),
   );
 
@@ -126,8 +133,8 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
   return router;
 }
 
-/** JSON bodies for the contact endpoint: small, strict, and a malformed one is a 400 with a code. */
-export function contactJsonParser() {
+/** JSON bodies of the small public endpoints: small, strict, and a malformed one is a 400 with a code. */
+export function jsonBodyParser() {
   const parse = express.json({ limit: MAX_CONTACT_BODY_BYTES, strict: true });
   return (request: Request, response: Response, next: NextFunction) =>
     parse(request, response, (error?: unknown) => {

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { dumpDatabase, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
@@ -12,31 +10,6 @@ const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e
 async function count(server: TestServer, table: string): Promise<number> {
   const result = await server.database.pool.query(`select count(*)::int as n from ${table}`);
   return result.rows[0].n;
-}
-
-/**
- * A data dump of the whole database: pg_dump itself when this machine's client can dump the server
- * (the external PostgreSQL 15); for the embedded PostgreSQL 18, whose packages ship no pg_dump, every
- * row of every table as text, which is what a data-only dump holds.
- */
-async function dumpDatabase(server: TestServer): Promise<string> {
-  if (process.env.TEST_DB_TARGET === 'external') {
-    const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', server.database.url], {
-      maxBuffer: 64 << 20,
-    });
-    return stdout;
-  }
-  const tables = await server.database.pool.query<{ schemaname: string; tablename: string }>(
-    "select schemaname, tablename from pg_tables where schemaname in ('public', 'drizzle')",
-  );
-  let dump = '';
-  for (const { schemaname, tablename } of tables.rows) {
-    const rows = await server.database.pool.query(
-      `select row_to_json(t)::text as line from "${schemaname}"."${tablename}" t`,
-    );
-    dump += rows.rows.map((row) => row.line).join('\n');
-  }
-  return dump;
 }
 
 function filesUnder(directory: string): string[] {
@@ -61,7 +34,7 @@ describe('POST /api/reports', () => {
       files: [{ name: 'IMG_2041.jpg', data: PHOTO, type: 'image/jpeg' }],
     });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ ok: true });
+    expect(response.body).toEqual({ ok: true, receipt: expect.stringMatching(/^\d{16}$/) });
 
     const { rows } = await server.database.pool.query('select *, incident_date::text as incident_date from report');
     expect(rows).toHaveLength(1);

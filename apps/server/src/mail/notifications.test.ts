@@ -95,6 +95,30 @@ describe('staff notifications', () => {
       expect(smtp.received).toHaveLength(2);
       expect(smtp.received[1]?.raw).toContain('Subject: New contact message');
       for (const secret of Object.values(SEEDED)) expect(smtp.received[1]?.raw).not.toContain(secret);
+
+      // A reporter who writes on the follow-up page: staff hear of it, and of nothing else.
+      const receipt = (response.body as unknown as { receipt: string }).receipt;
+      const opened = await fetch(`${server.baseUrl}/api/follow-up/open`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ receipt, altcha: await solveAltcha(server.baseUrl) }),
+      });
+      expect(opened.status).toBe(200);
+      const cookie = (opened.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      const form = new FormData();
+      form.set('payload', JSON.stringify({ message: 'De dader droeg een rode jas.' }));
+      const reply = await fetch(`${server.baseUrl}/api/follow-up/messages`, {
+        method: 'POST',
+        headers: { cookie },
+        body: form,
+      });
+      expect(reply.status).toBe(201);
+      await server.services.notifications.runOnce();
+      expect(smtp.received).toHaveLength(3);
+      const replyMail = smtp.received[2]?.raw ?? '';
+      expect(replyMail).toContain('Subject: A reporter has written to you');
+      expect(replyMail).toContain('https://example.test/internal/dashboard');
+      for (const secret of [...Object.values(SEEDED), 'rode jas', receipt]) expect(replyMail).not.toContain(secret);
     } finally {
       await smtp.close();
     }

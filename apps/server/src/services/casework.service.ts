@@ -5,6 +5,7 @@ import type {
   ReporterIdentity,
   ReportListFilter,
 } from '@app/core/casework-api';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH, type ThreadAuthor } from '@app/core/follow-up';
 import { isUuid } from '@app/core/ids';
 import {
   canTransition,
@@ -17,11 +18,11 @@ import {
 } from '@app/core/report-workflow';
 import { PROVINCES, type Province, type ReportStatus } from '@app/core/statuses';
 import { LANGUAGE_CODES } from '@app/locales/languages';
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import { publicIncident, reportNote, reportStatusChange } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
-import { report, reportAttachment } from '../db/schema.ts';
+import { report, reportAttachment, reportMessage } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
 import type { AuditLog } from './audit.service.ts';
 
@@ -107,7 +108,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
     async getReport(id) {
       const row = await findReport(id);
       if (!row) return undefined;
-      const [attachments, history, notes, publication, assignee] = await Promise.all([
+      const [attachments, history, notes, publication, assignee, messages] = await Promise.all([
         db
           .select()
           .from(reportAttachment)
@@ -132,7 +133,19 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
               .from(staffUser)
               .where(eq(staffUser.id, row.assignedTo))
           : Promise.resolve([]),
+        db
+          .select({ message: reportMessage, staffName: staffUser.name })
+          .from(reportMessage)
+          .leftJoin(staffUser, eq(staffUser.id, reportMessage.staffId))
+          .where(eq(reportMessage.reportId, id))
+          .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
       ]);
+      const fileOf = (file: (typeof attachments)[number]) => ({
+        id: file.id,
+        contentType: file.contentType,
+        size: file.size,
+        isImage: file.contentType.startsWith('image/'),
+      });
       const status = row.status as ReportStatus;
       const published = publication[0];
       const detail: ReportDetail = {
@@ -157,12 +170,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
         medicalTreatment: row.medicalTreatment,
         municipality: row.municipality,
         province: row.province as Province | null,
-        attachments: attachments.map((file) => ({
-          id: file.id,
-          contentType: file.contentType,
-          size: file.size,
-          isImage: file.contentType.startsWith('image/'),
-        })),
+        attachments: attachments.filter((file) => file.messageId === null).map(fileOf),
         history: history.map(({ change, actor }) => ({
           from: change.fromStatus as ReportStatus,
           to: change.toStatus as ReportStatus,
@@ -176,6 +184,19 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
           createdAt: note.createdAt.toISOString(),
           body: encryption.openText(note.body),
         })),
+        thread: row.receiptHash
+          ? {
+              messages: messages.map(({ message, staffName }) => ({
+                id: message.id,
+                author: message.author as ThreadAuthor,
+                staffName,
+                at: message.createdAt.toISOString(),
+                body: open(message.body),
+                attachments: attachments.filter((file) => file.messageId === message.id).map(fileOf),
+                isUnread: message.author === 'reporter' && message.readAt === null,
+              })),
+            }
+          : null,
         publication: published
           ? {
               municipality: published.municipality,
@@ -262,6 +283,37 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
       if (!(await findReport(id))) return fail('notFound');
       await db.insert(reportNote).values({ reportId: id, authorId: actor.id, body: encryption.sealText(text) });
       return { ok: true };
+    },
+
+    async replyToReporter(actor, id, body) {
+      const text = body.trim();
+      if (!text) return fail('replyRequired');
+      if (text.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) return fail('replyTooLong');
+      const row = await findReport(id);
+      if (!row) return fail('notFound');
+      if (!row.receiptHash) return fail('noReceipt');
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(reportMessage)
+          .values({ reportId: id, author: 'staff', staffId: actor.id, body: encryption.sealText(text) });
+        // Writing to the reporter means their messages so far have been read.
+        await tx
+          .update(reportMessage)
+          .set({ readAt: sql`now()` })
+          .where(
+            and(eq(reportMessage.reportId, id), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)),
+          );
+      });
+      await record(actor.id, 'report.reply-sent', id);
+      return { ok: true };
+    },
+
+    async markThreadRead(id) {
+      if (!isUuid(id)) return;
+      await db
+        .update(reportMessage)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(reportMessage.reportId, id), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)));
     },
 
     async publish(actor, id, input) {

@@ -1,9 +1,9 @@
 import { can } from '@app/core/staff';
 import type { DashboardData, StaffIdentity } from '@app/core/staff-api';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
-import { contactMessage, report, reportAttachment } from '../db/schema.ts';
+import { contactMessage, report, reportAttachment, reportMessage } from '../db/schema.ts';
 import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 const LATEST = 5;
@@ -52,7 +52,9 @@ export function createDashboardService(db: Db, encryption: Encryption) {
           .orderBy(desc(contactMessage.createdAt))
           .limit(LATEST),
       ]);
+      const unreadReplies = can(staff.role, 'reports:manage') ? await this.unreadReplies() : undefined;
       return {
+        ...(unreadReplies ? { unreadReplies } : {}),
         newReports: newReports[0]?.value ?? 0,
         reportsInReview: inReview[0]?.value ?? 0,
         unreadMessages: unread[0]?.value ?? 0,
@@ -62,6 +64,38 @@ export function createDashboardService(db: Db, encryption: Encryption) {
           ...row,
           receivedAt: row.receivedAt.toISOString(),
           ...(mayReadMessages ? { senderName: senderName(encryption, content) } : {}),
+        })),
+      };
+    },
+
+    async unreadReplies() {
+      const unread = and(eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt));
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            reportId: report.id,
+            reportReceivedAt: report.createdAt,
+            incidentType: report.incidentType,
+            lastMessageAt: max(reportMessage.createdAt),
+            unread: count(),
+          })
+          .from(reportMessage)
+          .innerJoin(report, eq(report.id, reportMessage.reportId))
+          .where(unread)
+          .groupBy(report.id)
+          .orderBy(desc(max(reportMessage.createdAt)))
+          .limit(LATEST),
+        db
+          .select({ value: sql<number>`count(distinct ${reportMessage.reportId})::int` })
+          .from(reportMessage)
+          .where(unread),
+      ]);
+      return {
+        count: total[0]?.value ?? 0,
+        reports: rows.map((row) => ({
+          ...row,
+          reportReceivedAt: row.reportReceivedAt.toISOString(),
+          lastMessageAt: (row.lastMessageAt ?? row.reportReceivedAt).toISOString(),
         })),
       };
     },

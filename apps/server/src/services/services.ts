@@ -12,6 +12,7 @@ import { createStaffAuthService } from '../auth/staff-auth.service.ts';
 import { createStaffSessions, type StaffSessions } from '../auth/staff-sessions.ts';
 import type { Config } from '../config.ts';
 import { createEncryption, type Encryption, loadMasterKey } from '../crypto/encryption.ts';
+import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
@@ -23,6 +24,8 @@ import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createCaseworkService } from './casework.service.ts';
 import { createContentService } from './content.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
+import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
+import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
 import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
@@ -38,6 +41,10 @@ export type Services = {
   storage: StorageDriver;
   altcha: AltchaService;
   limits: SubmissionLimits;
+  receipts: ReceiptHasher;
+  /** The reporter's side of the follow-up thread (the staff side is in casework). */
+  followUp: FollowUpService;
+  followUpLimits: FollowUpLimits;
   notifications: NotificationWorker;
   auth: Auth;
   audit: AuditLog;
@@ -106,16 +113,27 @@ export function createStaffServices(
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
   const staffServices = createStaffServices(config, database, encryption, logger);
+  const storage = createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption);
+  const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
   return {
     ...database,
     ...staffServices,
+    receipts,
+    followUp: createFollowUpService({
+      db: database.db,
+      encryption,
+      storage,
+      receipts,
+      secureCookies: config.publicUrl.startsWith('https://'),
+    }),
+    followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
     casework: createCaseworkService(database.db, encryption, staffServices.audit),
     publicIncidents: createPublicIncidentsService(database.db),
     inbox: createInboxService(database.db, encryption, staffServices.audit),
     stats: createStatsService(database.db, staffServices.audit),
     content: createContentService(database.db, staffServices.audit),
     encryption,
-    storage: createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption),
+    storage,
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),
     limits: createSubmissionLimits(database.pool, encryption.deriveKey('rate-limit-keys'), config.limits),
     notifications: startNotificationWorker(

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type pg from 'pg';
 
 /** Solves an ALTCHA challenge from the server as the widget in the browser does; returns the payload. */
 export async function solveAltcha(baseUrl: string): Promise<string> {
@@ -70,4 +73,29 @@ export async function postReport(
     headers: response.headers,
     body: (await response.json().catch(() => null)) as ApiBody,
   };
+}
+
+/**
+ * A data dump of the whole database: pg_dump itself when this machine's client can dump the server
+ * (the external PostgreSQL 15); for the embedded PostgreSQL 18, whose packages ship no pg_dump, every
+ * row of every table as text, which is what a data-only dump holds.
+ */
+export async function dumpDatabase(server: { database: { pool: pg.Pool; url: string } }): Promise<string> {
+  if (process.env.TEST_DB_TARGET === 'external') {
+    const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', server.database.url], {
+      maxBuffer: 64 << 20,
+    });
+    return stdout;
+  }
+  const tables = await server.database.pool.query<{ schemaname: string; tablename: string }>(
+    "select schemaname, tablename from pg_tables where schemaname in ('public', 'drizzle')",
+  );
+  let dump = '';
+  for (const { schemaname, tablename } of tables.rows) {
+    const rows = await server.database.pool.query(
+      `select row_to_json(t)::text as line from "${schemaname}"."${tablename}" t`,
+    );
+    dump += rows.rows.map((row) => row.line).join('\n');
+  }
+  return dump;
 }

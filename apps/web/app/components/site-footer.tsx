@@ -20,6 +20,9 @@ export function SiteFooter() {
             <Link to={localizedPath('contact', language)}>{t('footer.contact')}</Link>
           </li>
           <li>
+            <Link to={localizedPath('followUp', language)}>{t('footer.followUp')}</Link>
+          </li>
+          <li>
             <Link to={localizedPath('privacy', language)}>{t('footer.privacy')}</Link>
           </li>
           <li>

@@ -7,7 +7,7 @@ export type SubmitFailure = {
   /** Index of the file an error is about. */
   file?: number;
 };
-export type SubmitResult = { ok: true } | { ok: false; failure: SubmitFailure };
+export type SubmitResult = { ok: true; body: unknown } | { ok: false; failure: SubmitFailure };
 
 /** Sends a form to the API. Never throws: every failure becomes a code the form can explain. */
 export async function submitToApi(url: string, init: RequestInit): Promise<SubmitResult> {
@@ -17,7 +17,7 @@ export async function submitToApi(url: string, init: RequestInit): Promise<Submi
   } catch {
     return { ok: false, failure: { code: 'NETWORK' } };
   }
-  if (response.ok) return { ok: true };
+  if (response.ok) return { ok: true, body: await response.json().catch(() => undefined) };
   const body = (await response.json().catch(() => undefined)) as { error?: SubmitFailure } | undefined;
   return {
     ok: false,

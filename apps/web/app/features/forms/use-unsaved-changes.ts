@@ -6,9 +6,10 @@ import { isQuickExiting } from '../../lib/quick-exit.ts';
 /**
  * Asks before the page is left while the form holds unsent input: for links inside the site (a
  * dialog in the page's language) and for closing or reloading the tab (the browser's own question).
- * Never for the quick exit: someone at risk must not be held back.
+ * Never for the quick exit: someone at risk must not be held back. `question` is the dialog's
+ * translation key.
  */
-export function useUnsavedChanges(hasUnsavedInput: boolean) {
+export function useUnsavedChanges(hasUnsavedInput: boolean, question = 'forms.leaveConfirmation') {
   const { t } = useTranslation();
   // React Router installs a new blocker function only in an effect: a click right after typing
   // could still meet the old one. A stable function reading the latest state cannot be late.
@@ -29,9 +30,9 @@ export function useUnsavedChanges(hasUnsavedInput: boolean) {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('forms.leaveConfirmation'))) blocker.proceed();
+    if (window.confirm(t(question))) blocker.proceed();
     else blocker.reset();
-  }, [blocker, t]);
+  }, [blocker, t, question]);
 
   useEffect(() => {
     if (!hasUnsavedInput) return;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
+import { ReceiptPanel } from '../follow-up/receipt-panel.tsx';
 import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
 import { coreResolver } from '../forms/core-resolver.ts';
 import { ErrorSummary } from '../forms/error-summary.tsx';
@@ -45,8 +46,15 @@ export function ReportForm({ language }: { language: Language }) {
   const altcha = useRef<AltchaHandle>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const hasMoved = useRef(false);
+  const [receipt, setReceipt] = useState<string>();
+  const [isReceiptKept, setIsReceiptKept] = useState(false);
+  const [showKeepError, setShowKeepError] = useState(false);
 
-  useUnsavedChanges(!isSent && (form.formState.isDirty || files.length > 0));
+  // Before sending: do not lose what was typed. After: do not leave without the receipt.
+  useUnsavedChanges(
+    isSent ? Boolean(receipt) && !isReceiptKept : form.formState.isDirty || files.length > 0,
+    isSent ? 'receipt.leaveConfirmation' : undefined,
+  );
 
   // A new step: its heading ("Step 2 of 3, Incident Details") takes the focus and is read out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows each change of step.
@@ -76,7 +84,14 @@ export function ReportForm({ language }: { language: Language }) {
         for (const file of files) body.append('attachments', file, file.name);
         return { body };
       });
-      if (!result || result.ok) return;
+      if (!result) return;
+      if (result.ok) {
+        const sent = result.body as { receipt?: unknown } | undefined;
+        setReceipt(typeof sent?.receipt === 'string' ? sent.receipt : undefined);
+        setIsReceiptKept(false);
+        setShowKeepError(false);
+        return;
+      }
       if (result.failure.fields) {
         for (const [field, code] of Object.entries(result.failure.fields)) {
           form.setError(field as keyof ReportFormValues, { type: code, message: code });
@@ -99,12 +114,30 @@ export function ReportForm({ language }: { language: Language }) {
         text={t('reportForm.successNext')}
         againLabel={t('reportForm.reportAnother')}
         onAgain={() => {
+          if (receipt && !isReceiptKept) {
+            setShowKeepError(true);
+            return;
+          }
           form.reset(EMPTY_REPORT);
           setFiles([]);
           setStep(0);
+          setReceipt(undefined);
           startAgain();
         }}
-      />
+      >
+        {receipt && (
+          <ReceiptPanel
+            receipt={receipt}
+            language={language}
+            isKept={isReceiptKept}
+            onKeptChange={(kept) => {
+              setIsReceiptKept(kept);
+              if (kept) setShowKeepError(false);
+            }}
+            showKeepError={showKeepError}
+          />
+        )}
+      </SuccessPanel>
     );
   }
 

@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { dashboard, member, mayManage } = loaderData;
-  const figures = [
+  const figures: { label: string; value: number; to: string | undefined }[] = [
     {
       label: t('dashboard.newReports'),
       value: dashboard.newReports,
@@ -34,6 +34,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     },
     { label: t('dashboard.incidentsLast30Days'), value: dashboard.incidentsLast30Days, to: INTERNAL_PAGES.stats },
   ];
+  const replies = dashboard.unreadReplies;
+  if (replies) figures.splice(2, 0, { label: t('dashboard.newReplies'), value: replies.count, to: '#new-replies' });
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
@@ -54,6 +56,41 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {replies && (
+        <section aria-labelledby="new-replies" className="staff-panel">
+          <h2 id="new-replies" tabIndex={-1}>
+            {t('dashboard.repliesTitle')}
+          </h2>
+          {replies.reports.length === 0 ? (
+            <p>{t('dashboard.noReplies')}</p>
+          ) : (
+            <TableScroll label={t('dashboard.repliesTitle')}>
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.replyReceived')}</th>
+                    <th scope="col">{t('dashboard.type')}</th>
+                    <th scope="col">{t('dashboard.received')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {replies.reports.map((reply) => (
+                    <tr key={reply.reportId}>
+                      <td>{formatDateTime(reply.lastMessageAt, language)}</td>
+                      <td>{t(`incidentTypes.${reply.incidentType}.label`)}</td>
+                      <td>
+                        <Link to={`${INTERNAL_PAGES.reports}/${reply.reportId}#thread-title`}>
+                          {t('dashboard.openThread', { date: formatDateTime(reply.reportReceivedAt, language) })}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </section>
+      )}
       <div className="staff-columns">
         <section aria-labelledby="latest-reports">
           <h2 id="latest-reports">{t('dashboard.latestReports')}</h2>

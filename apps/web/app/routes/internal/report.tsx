@@ -1,4 +1,5 @@
 import type { CaseworkResult } from '@app/core/casework-api';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
 import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
 import { LANGUAGE_CODES } from '@app/locales/languages';
@@ -9,6 +10,7 @@ import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
+import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
 import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { formatDateTime } from '../../features/staff/format.ts';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
@@ -21,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { casework, staff } = staffRequest(args);
   const report = await casework.getReport(args.params.reportId);
   if (!report) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  // The reporter's messages shown here are now read (they stay marked new on this view).
+  await casework.markThreadRead(report.id);
   const members = await staff.listStaff();
   const assignees = members
     .filter((member) => !member.disabled && member.role !== 'viewer')
@@ -64,6 +68,10 @@ export async function action(args: Route.ActionArgs) {
     const note = field(form, 'note');
     return answer(await casework.addNote(actor, id, note), { note });
   }
+  if (intent === 'reply') {
+    const reply = field(form, 'reply');
+    return answer(await casework.replyToReporter(actor, id, reply), { reply });
+  }
   if (intent === 'publish') {
     const draft = Object.fromEntries(
       ['municipality', 'province', 'originalLanguage', ...LANGUAGE_CODES.map((code) => `summary-${code}`)].map(
@@ -95,7 +103,9 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         ? PUBLIC_SUMMARY_MAX_LENGTH
         : actionData?.error === 'municipalityRequired'
           ? MUNICIPALITY_MAX_LENGTH
-          : limits.max,
+          : actionData?.error === 'replyTooLong'
+            ? FOLLOW_UP_MESSAGE_MAX_LENGTH
+            : limits.max,
   };
   const reporter = actionData && 'reporter' in actionData ? actionData.reporter : undefined;
   return (
@@ -127,6 +137,10 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <div>
           <ReportFacts report={report} />
           <ReporterPanel isAnonymous={report.isAnonymous} reporter={reporter} />
+          <ThreadPanel
+            report={report}
+            replyDraft={actionData?.intent === 'reply' && actionData.error ? actionData.draft?.reply : undefined}
+          />
           <AttachmentsPanel report={report} />
           <NotesPanel
             report={report}

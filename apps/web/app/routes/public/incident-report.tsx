@@ -1,12 +1,15 @@
+import { Link } from 'react-router';
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
 import { ReportForm } from '../../features/report-form/report-form.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
+import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { localizedPath } from '../../paths.ts';
 import type { Route } from './+types/incident-report';
 
 export function loader(args: Route.LoaderArgs) {
@@ -31,6 +34,12 @@ export default function IncidentReportPage({ loaderData }: Route.ComponentProps)
       <section aria-labelledby="before-title" className="section">
         <h2 id="before-title">{t('pages.incidentReport.beforeYouStartTitle')}</h2>
         <p>{t('pages.incidentReport.beforeYouStart')}</p>
+        <p>
+          <RichText
+            template={t('pages.incidentReport.followUpLink')}
+            components={{ link: (text) => <Link to={localizedPath('followUp', loaderData.language)}>{text}</Link> }}
+          />
+        </p>
       </section>
       <JavaScriptRequired>
         <ReportForm language={loaderData.language} />

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readCookie } from '@app/core/cookies';
+import { todayInBelgium } from '@app/core/dates';
+import {
+  FOLLOW_UP_IDLE_MINUTES,
+  FOLLOW_UP_MAX_HOURS,
+  type FollowUpServicesForWeb,
+  type FollowUpState,
+  reporterStatusOf,
+  type ThreadAuthor,
+} from '@app/core/follow-up';
+import type { ReportStatus } from '@app/core/statuses';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Encryption } from '../crypto/encryption.ts';
+import type { ReceiptHasher } from '../crypto/receipts.ts';
+import type { Db } from '../db/database.ts';
+import { followUpSession, notificationOutbox, report, reportAttachment, reportMessage } from '../db/schema.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { PreparedAttachment } from '../uploads/attachment.ts';
+import { attachmentRows, storeAttachments } from './report.service.ts';
+
+/**
+ * Opening a report with a receipt takes at least this long, whatever the outcome: the hash costs
+ * about the same for every receipt, and this floor hides what is left (the lookup, the session).
+ */
+const OPEN_MIN_MS = 400;
+
+export type FollowUpService = FollowUpServicesForWeb & {
+  /** A session for the report with this receipt (already normalised), or undefined. */
+  open(receipt: string): Promise<{ setCookie: string } | undefined>;
+  reply(
+    cookieHeader: string | null,
+    body: string,
+    attachments: PreparedAttachment[],
+  ): Promise<{ ok: true } | { ok: false; code: 'SESSION_ENDED' }>;
+  /** Ends the session of this cookie; returns the header that removes the cookie. */
+  close(cookieHeader: string | null): Promise<string>;
+  deleteExpired(): Promise<void>;
+};
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export function createFollowUpService({
+  db,
+  encryption,
+  storage,
+  receipts,
+  secureCookies,
+}: {
+  db: Db;
+  encryption: Encryption;
+  storage: StorageDriver;
+  receipts: ReceiptHasher;
+  secureCookies: boolean;
+}): FollowUpService {
+  // A browser-session cookie (no Max-Age): closing the browser forgets it. Strict: no other site
+  // can make the browser send it.
+  const cookieName = secureCookies ? '__Host-follow-up' : 'follow-up';
+  const attributes = `Path=/; HttpOnly; SameSite=Strict${secureCookies ? '; Secure' : ''}`;
+  const sessionCookie = (token: string) => `${cookieName}=${token}; ${attributes}`;
+  const clearCookie = `${cookieName}=; ${attributes}; Max-Age=0`;
+  const isLive = and(
+    gt(followUpSession.lastActiveAt, sql`now() - make_interval(mins => ${FOLLOW_UP_IDLE_MINUTES})`),
+    gt(followUpSession.createdAt, sql`now() - make_interval(hours => ${FOLLOW_UP_MAX_HOURS})`),
+  );
+
+  /** The session's report, renewing its idle timer in the same statement; 'ended' for a dead cookie. */
+  const resolve = async (cookieHeader: string | null): Promise<{ reportId: string } | 'ended' | undefined> => {
+    const token = readCookie(cookieHeader, cookieName);
+    if (!token) return undefined;
+    const tokenHash = sha256(token);
+    const [live] = await db
+      .update(followUpSession)
+      .set({ lastActiveAt: sql`now()` })
+      .where(and(eq(followUpSession.tokenHash, tokenHash), isLive))
+      .returning({ reportId: followUpSession.reportId });
+    if (live) return live;
+    await db.delete(followUpSession).where(eq(followUpSession.tokenHash, tokenHash));
+    return 'ended';
+  };
+
+  const openSealed = (value: string | null) => (value === null ? null : encryption.openText(value));
+
+  return {
+    async open(receipt) {
+      const started = performance.now();
+      const hash = await receipts.hash(receipt);
+      const [found] = await db.select({ id: report.id }).from(report).where(eq(report.receiptHash, hash));
+      let result: { setCookie: string } | undefined;
+      if (found) {
+        const token = randomBytes(32).toString('base64url');
+        await db.insert(followUpSession).values({ tokenHash: sha256(token), reportId: found.id });
+        result = { setCookie: sessionCookie(token) };
+      }
+      const left = OPEN_MIN_MS - (performance.now() - started);
+      if (left > 0) await new Promise((done) => setTimeout(done, left));
+      return result;
+    },
+
+    async view(cookieHeader): Promise<FollowUpState> {
+      const session = await resolve(cookieHeader);
+      if (!session) return { state: 'none' };
+      if (session === 'ended') return { state: 'ended', setCookie: clearCookie };
+      const [reportRow] = await db
+        .select({ status: report.status, createdAt: report.createdAt })
+        .from(report)
+        .where(eq(report.id, session.reportId));
+      if (!reportRow) return { state: 'ended', setCookie: clearCookie };
+      const [messages, files] = await Promise.all([
+        db
+          .select()
+          .from(reportMessage)
+          .where(eq(reportMessage.reportId, session.reportId))
+          .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
+        db
+          .select({ messageId: reportAttachment.messageId, originalName: reportAttachment.originalName })
+          .from(reportAttachment)
+          .where(and(eq(reportAttachment.reportId, session.reportId), isNotNull(reportAttachment.messageId)))
+          .orderBy(asc(reportAttachment.timeCreated)),
+      ]);
+      // Staff messages count as seen once this page has shown them.
+      await db
+        .update(reportMessage)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(reportMessage.reportId, session.reportId),
+            eq(reportMessage.author, 'staff'),
+            isNull(reportMessage.readAt),
+          ),
+        );
+      return {
+        state: 'open',
+        thread: {
+          status: reporterStatusOf(reportRow.status as ReportStatus),
+          sentOn: todayInBelgium(reportRow.createdAt),
+          messages: messages.map((message) => ({
+            id: message.id,
+            author: message.author as ThreadAuthor,
+            at: message.createdAt.toISOString(),
+            body: openSealed(message.body),
+            fileNames: files
+              .filter((file) => file.messageId === message.id)
+              .map((file) => openSealed(file.originalName) ?? ''),
+            isNew: message.author === 'staff' && message.readAt === null,
+          })),
+        },
+      };
+    },
+
+    async reply(cookieHeader, body, attachments) {
+      const session = await resolve(cookieHeader);
+      if (!session || session === 'ended') return { ok: false, code: 'SESSION_ENDED' };
+      const { reportId } = session;
+      const { stored, discard } = await storeAttachments(storage, reportId, attachments);
+      try {
+        await db.transaction(async (tx) => {
+          const [message] = await tx
+            .insert(reportMessage)
+            .values({ reportId, author: 'reporter', body: encryption.sealText(body) })
+            .returning({ id: reportMessage.id });
+          if (!message) throw new Error('the message was not written');
+          if (stored.length > 0) {
+            await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored, message.id));
+          }
+          const [{ isQuarantined } = { isQuarantined: true }] = await tx
+            .select({ isQuarantined: report.isQuarantined })
+            .from(report)
+            .where(eq(report.id, reportId));
+          if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'followUpReply' });
+        });
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return { ok: true };
+    },
+
+    async close(cookieHeader) {
+      const token = readCookie(cookieHeader, cookieName);
+      if (token) await db.delete(followUpSession).where(eq(followUpSession.tokenHash, sha256(token)));
+      return clearCookie;
+    },
+
+    async deleteExpired() {
+      await db
+        .delete(followUpSession)
+        .where(
+          or(
+            lt(followUpSession.lastActiveAt, sql`now() - make_interval(mins => ${FOLLOW_UP_IDLE_MINUTES})`),
+            lt(followUpSession.createdAt, sql`now() - make_interval(hours => ${FOLLOW_UP_MAX_HOURS})`),
+          ),
+        );
+    },
+  };
+}

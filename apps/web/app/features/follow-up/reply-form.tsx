@@ -1,0 +1,114 @@
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { FormField } from '../forms/form-field.tsx';
+import { useSubmission } from '../forms/use-submission.ts';
+import { AttachmentsField } from '../report-form/attachments-field.tsx';
+import { FollowUpFailure } from './follow-up-failure.tsx';
+
+export type ReplyDraft = { message: string; files: File[] };
+export const EMPTY_DRAFT: ReplyDraft = { message: '', files: [] };
+
+const OWN_ERRORS = ['SESSION_ENDED'] as const;
+
+/**
+ * The reporter's answer, with files under the report form's rules. The draft lives in the page,
+ * so that a session that ended while typing loses nothing: the receipt opens it again.
+ */
+export function ReplyForm({
+  draft,
+  onDraftChange,
+  onSent,
+  onSessionEnded,
+}: {
+  draft: ReplyDraft;
+  onDraftChange(draft: ReplyDraft): void;
+  onSent(): void;
+  onSessionEnded(): void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { isSending, failure, submit } = useSubmission();
+  const [fieldError, setFieldError] = useState<'required' | 'tooLong'>();
+  const [fileError, setFileError] = useState<string>();
+  const failureBox = useRef<HTMLDivElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const length = draft.message.trim().length;
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = length === 0 ? 'required' : length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? 'tooLong' : undefined;
+    setFieldError(problem);
+    if (problem) return textarea.current?.focus();
+    const result = await submit('/api/follow-up/messages', async () => {
+      const body = new FormData();
+      body.set('payload', JSON.stringify({ message: draft.message }));
+      for (const file of draft.files) body.append('attachments', file, file.name);
+      return { body };
+    });
+    if (!result) return;
+    if (result.ok) return onSent();
+    if (result.failure.code === 'SESSION_ENDED') return onSessionEnded();
+    const code = result.failure.fields?.message;
+    if (code === 'required' || code === 'tooLong') {
+      setFieldError(code);
+      return textarea.current?.focus();
+    }
+    requestAnimationFrame(() => failureBox.current?.focus());
+  };
+
+  return (
+    <form className="follow-up-reply" noValidate onSubmit={(event) => void send(event)} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('followUp.replyTitle')}</h2>
+      <FollowUpFailure
+        ref={failureBox}
+        failure={failure}
+        own={OWN_ERRORS}
+        fileNames={draft.files.map((file) => file.name)}
+      />
+      <FormField
+        label={t('followUp.message')}
+        hint={t('followUp.messageHint')}
+        isRequired
+        error={fieldError ? { type: fieldError, message: fieldError } : undefined}
+        errorValues={{ max: FOLLOW_UP_MESSAGE_MAX_LENGTH }}
+      >
+        {({ inputId, describedBy, isInvalid }) => (
+          <>
+            <textarea
+              ref={textarea}
+              id={inputId}
+              name="message"
+              className="input textarea"
+              rows={6}
+              value={draft.message}
+              onChange={(event) => onDraftChange({ ...draft, message: event.target.value })}
+              aria-describedby={[describedBy, `${inputId}-count`].filter(Boolean).join(' ')}
+              aria-invalid={isInvalid || undefined}
+              aria-required
+            />
+            <p
+              id={`${inputId}-count`}
+              className={`form-field__count${length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? ' form-field__count--over' : ''}`}
+            >
+              {t('forms.characters', { count: length, max: FOLLOW_UP_MESSAGE_MAX_LENGTH })}
+            </p>
+          </>
+        )}
+      </FormField>
+      <AttachmentsField
+        files={draft.files}
+        error={fileError}
+        onChange={(files, problem) => {
+          onDraftChange({ ...draft, files });
+          setFileError(problem ? t(`forms.errors.${problem.code}`, { file: problem.file ?? '' }) : undefined);
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
+          {isSending ? t('forms.sending') : t('followUp.send')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, useRevalidator } from 'react-router';
+import { PageIntro } from '../../components/page-intro.tsx';
+import { appContext } from '../../context.ts';
+import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
+import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
+import { ThreadView } from '../../features/follow-up/thread-view.tsx';
+import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
+import { useUnsavedChanges } from '../../features/forms/use-unsaved-changes.ts';
+import { formMessagesFor } from '../../i18n/messages.server.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { loadPublicPage } from '../../lib/public-page.server.ts';
+import type { Route } from './+types/follow-up';
+
+export async function loader(args: Route.LoaderArgs) {
+  const page = loadPublicPage(args, 'followUp');
+  const found = await args.context.get(appContext).followUp.view(args.request.headers.get('Cookie'));
+  const result = {
+    ...page,
+    formMessages: formMessagesFor(page.language),
+    followUp: found.state === 'open' ? { state: 'open' as const, thread: found.thread } : { state: found.state },
+    wasClosed: new URL(args.request.url).searchParams.get('closed') === '1',
+  };
+  // A session that ended takes its cookie with it.
+  return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
+
+/** A page that shows one reporter's thread: never kept in any cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/**
+ * The reporter's way back: the receipt opens the report's state and thread; a message (with
+ * files) goes to staff. The draft belongs to the page, so a session that ends loses none of it.
+ */
+export default function FollowUpPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <MessagesScope messages={loaderData.formMessages}>
+      <FollowUp {...loaderData} />
+    </MessagesScope>
+  );
+}
+
+function FollowUp({ followUp, wasClosed, language }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<ReplyDraft>(EMPTY_DRAFT);
+  const [notice, setNotice] = useState<'sent' | 'sessionEnded'>();
+  const isOpen = followUp.state === 'open';
+  const wasOpen = useRef(isOpen);
+  const statusHeading = useRef<HTMLDivElement>(null);
+
+  useUnsavedChanges(draft.message.trim() !== '' || draft.files.length > 0);
+
+  // Once the receipt opened the report, the reader is taken to where it stands.
+  useEffect(() => {
+    if (isOpen && !wasOpen.current) statusHeading.current?.querySelector('h2')?.focus();
+    wasOpen.current = isOpen;
+  }, [isOpen]);
+
+  return (
+    <>
+      <PageIntro page="followUp" />
+      {followUp.state === 'open' ? (
+        <>
+          <div ref={statusHeading} className="follow-up-thread">
+            <ThreadView thread={followUp.thread} />
+          </div>
+          {notice === 'sent' && (
+            <p className="form-success" role="status">
+              {t('followUp.sent')}
+            </p>
+          )}
+          <ReplyForm
+            draft={draft}
+            onDraftChange={(next) => {
+              setDraft(next);
+              if (notice === 'sent') setNotice(undefined);
+            }}
+            onSent={() => {
+              setDraft(EMPTY_DRAFT);
+              setNotice('sent');
+              void revalidator.revalidate();
+            }}
+            onSessionEnded={() => {
+              setNotice('sessionEnded');
+              void revalidator.revalidate();
+            }}
+          />
+          <section className="section follow-up-close" aria-labelledby="close-title">
+            <h2 id="close-title">{t('followUp.closeTitle')}</h2>
+            <p>{t('followUp.closeHint')}</p>
+            {/* A plain form: it works without JavaScript, and it leaves nothing in the page's memory. */}
+            <form method="post" action="/api/follow-up/close">
+              <input type="hidden" name="language" value={language} />
+              <button type="submit" className="button button--secondary">
+                {t('followUp.close')}
+              </button>
+            </form>
+          </section>
+        </>
+      ) : (
+        <>
+          {(notice === 'sessionEnded' || followUp.state === 'ended' || wasClosed) && (
+            <p className="notice" role="status">
+              {notice === 'sessionEnded'
+                ? t('followUp.errors.SESSION_ENDED')
+                : followUp.state === 'ended'
+                  ? t('followUp.ended')
+                  : t('followUp.closed')}
+            </p>
+          )}
+          <JavaScriptRequired>
+            <ReceiptForm
+              onOpened={() => {
+                setNotice(undefined);
+                void revalidator.revalidate();
+              }}
+            />
+          </JavaScriptRequired>
+        </>
+      )}
+    </>
+  );
+}
