@@ -3,6 +3,9 @@ import { LANGUAGES, PAGES, type PageName, pagePath } from './pages.ts';
 
 const SCREENSHOT_LANGUAGES = ['en', 'he'];
 
+// Each test walks every page (in every language): far more than one page's worth of time.
+test.describe.configure({ timeout: 120_000 });
+
 for (const { code, dir } of LANGUAGES) {
   test(`every public page in ${code}: language, direction, landmarks, quick exit, axe`, async ({ page }, testInfo) => {
     for (const name of Object.keys(PAGES) as PageName[]) {

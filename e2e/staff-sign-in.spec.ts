@@ -7,7 +7,7 @@ import { totpCode } from './totp.ts';
 const screenshotDir = 'e2e/artifacts/screenshots';
 
 // Each sign-in hashes a password at OWASP strength, several times per test, two tests at a time.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A code the server refuses now: none of the three steps it accepts gives it. */
 function wrongCode(secret: string): string {
