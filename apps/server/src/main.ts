@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { createApp, type WebBuild } from './http/app.ts';
 import { createLogger } from './logger.ts';
 import { startMaintenance } from './services/maintenance.ts';
+import { startRetention } from './services/retention.service.ts';
 import { createServices, type Services } from './services/services.ts';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
@@ -55,9 +56,11 @@ async function main() {
   let web: Awaited<ReturnType<typeof loadWebBuild>> | undefined;
   let services: Services | undefined;
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
+  let retention: ReturnType<typeof startRetention> | undefined;
 
   const stopEverything = async () => {
     maintenance?.stop();
+    retention?.stop();
     await services?.notifications.stop();
     await web?.close();
     await database.close();
@@ -68,13 +71,15 @@ async function main() {
     await runMigrations(database.pool);
     services = createServices(config, database, logger);
     maintenance = startMaintenance(services, logger);
+    retention = startRetention(services.retention, logger);
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});
     throw error;
   }
 
-  const app = createApp({ config, services: services as Services, logger, ...web });
+  const readiness = { draining: false };
+  const app = createApp({ config, services: services as Services, logger, readiness, ...web });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -93,6 +98,7 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
+    readiness.draining = true;
     const forceExit = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);

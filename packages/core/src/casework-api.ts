@@ -43,6 +43,8 @@ export type ReportDetail = {
   assignedTo: { id: string; name: string } | null;
   isAnonymous: boolean;
   isQuarantined: boolean;
+  /** When the retention job erased the personal data and free texts, if it did. */
+  personalDataErasedAt: string | null;
   incidentDate: string;
   incidentTime: string | null;
   location: string;

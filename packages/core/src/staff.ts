@@ -116,6 +116,9 @@ export const AUDIT_ACTIONS = [
   'report.unpublished',
   'content.edited',
   'export.downloaded',
+  'report.personal-data-erased',
+  'message.erased',
+  'storage.orphans-removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -62,6 +62,11 @@ export const report = pgTable(
      * Null for reports sent before receipts existed.
      */
     receiptHash: text('receipt_hash').unique(),
+    /**
+     * When the retention job erased the report's personal data and free texts (decision 0012);
+     * what statistics need (date, type, answers, place) stays.
+     */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   },
   (table) => [
     index('report_status_idx').on(table.status, table.createdAt),

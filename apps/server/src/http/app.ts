@@ -10,7 +10,7 @@ import type { Services } from '../services/services.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
-import { healthRoutes } from './health.routes.ts';
+import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
@@ -28,9 +28,11 @@ export type AppDependencies = {
   clientDir?: string;
   /** Vite's dev middleware, in development only. */
   devMiddleware?: express.RequestHandler;
+  /** Shared with main.ts, which marks the instance as draining when it begins to shut down. */
+  readiness?: Readiness;
 };
 
-export function createApp({ config, services, logger, build, clientDir, devMiddleware }: AppDependencies) {
+export function createApp({ config, services, logger, build, clientDir, devMiddleware, readiness }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
   // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
@@ -43,7 +45,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
 
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
-  app.use(healthRoutes(services.pool));
+  app.use(healthRoutes(services.pool, { storage: services.storage, readiness }));
   app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));

@@ -1,31 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Router } from 'express';
 import type pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
 
 const HEALTH_QUERY_TIMEOUT_MS = 2_000;
 
-async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
+/** Set when the process starts to shut down: readiness turns 503 so that a proxy stops sending. */
+export type Readiness = { draining: boolean };
+
+function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_QUERY_TIMEOUT_MS);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), HEALTH_QUERY_TIMEOUT_MS);
   });
-  const query = pool.query('select 1').then(
-    () => true,
-    () => false,
-  );
-  const reachable = await Promise.race([query, timeout]);
-  clearTimeout(timer);
-  return reachable;
+  return Promise.race([work.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
 }
 
-/** GET /api/health: 200 when the app and its database answer, 503 when the database does not. */
-export function healthRoutes(pool: pg.Pool): Router {
+const isDatabaseReachable = (pool: pg.Pool) =>
+  withTimeout(
+    pool.query('select 1').then(() => true),
+    false,
+  );
+
+/** The migrations this build ships, as drizzle's journal lists them. */
+function shippedMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/**
+ * GET /api/health (liveness): 200 when the app and its database answer, 503 when the database
+ * does not. GET /api/ready (readiness): 200 only when this instance should get traffic: database
+ * reachable, every migration of this build applied, storage readable, and not shutting down.
+ */
+export function healthRoutes(
+  pool: pg.Pool,
+  { storage, readiness }: { storage?: StorageDriver; readiness?: Readiness } = {},
+): Router {
   const router = Router();
+  const expectedMigrations = shippedMigrations();
+
   router.get('/api/health', async (_request, response) => {
     const databaseOk = await isDatabaseReachable(pool);
     response
       .status(databaseOk ? 200 : 503)
       .set('Cache-Control', 'no-store')
       .json({ status: databaseOk ? 'ok' : 'unavailable', database: databaseOk ? 'ok' : 'unreachable' });
+  });
+
+  router.get('/api/ready', async (_request, response) => {
+    const [database, migrations, files] = await Promise.all([
+      isDatabaseReachable(pool),
+      withTimeout(
+        pool
+          .query<{ applied: number }>('select count(*)::int as applied from drizzle.__drizzle_migrations')
+          .then((result) => (result.rows[0]?.applied ?? 0) >= expectedMigrations),
+        false,
+      ),
+      storage
+        ? withTimeout(
+            storage.list('health-check/').then(() => true),
+            false,
+          )
+        : Promise.resolve(true),
+    ]);
+    const checks = {
+      database: database ? 'ok' : 'unreachable',
+      migrations: migrations ? 'ok' : 'pending',
+      storage: files ? 'ok' : 'unreachable',
+      shutdown: readiness?.draining ? 'draining' : 'no',
+    };
+    const ready = database && migrations && files && !readiness?.draining;
+    response
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ready' : 'not-ready', ...checks });
   });
   return router;
 }

@@ -34,6 +34,35 @@ describe('GET /api/health', () => {
     expect(await response.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
   });
 
+  it('says ready when the database, the migrations and the storage are, and not ready while draining', async () => {
+    const response = await fetch(`${server.baseUrl}/api/ready`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      storage: 'ok',
+      shutdown: 'no',
+    });
+    const readiness = { draining: true };
+    const app = express().use(healthRoutes(server.database.pool, { storage: server.services.storage, readiness }));
+    const listener = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const draining = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ status: 'not-ready', shutdown: 'draining' });
+    // A database without this build's migrations is not ready either.
+    await server.database.pool.query(
+      'delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning *',
+    );
+    readiness.draining = false;
+    const pending = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    listener.close();
+    expect(pending.status).toBe(503);
+    expect(await pending.json()).toMatchObject({ migrations: 'pending' });
+  });
+
   it('gives /version.json the id of the build being served, never cached', async () => {
     const response = await fetch(`${server.baseUrl}/version.json`);
     expect(response.status).toBe(200);

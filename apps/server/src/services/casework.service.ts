@@ -159,6 +159,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
         assignedTo: assignee[0] ?? null,
         isAnonymous: row.isAnonymous,
         isQuarantined: row.isQuarantined,
+        personalDataErasedAt: row.personalDataErasedAt?.toISOString() ?? null,
         incidentDate: row.incidentDate,
         incidentTime: open(row.incidentTime),
         location: open(row.location) ?? '',

@@ -28,6 +28,7 @@ import { createFollowUpService, type FollowUpService } from './follow-up.service
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
 import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
+import { createRetention, type Retention } from './retention.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { staffServicesForWeb } from './staff-web.ts';
 import { createStatsService } from './stats.service.ts';
@@ -45,6 +46,8 @@ export type Services = {
   /** The reporter's side of the follow-up thread (the staff side is in casework). */
   followUp: FollowUpService;
   followUpLimits: FollowUpLimits;
+  /** The daily erasure of personal data past the retention period, and the orphan sweeper. */
+  retention: Retention;
   notifications: NotificationWorker;
   auth: Auth;
   audit: AuditLog;
@@ -125,6 +128,13 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       storage,
       receipts,
       secureCookies: config.publicUrl.startsWith('https://'),
+    }),
+    retention: createRetention({
+      db: database.db,
+      encryption,
+      storage,
+      audit: staffServices.audit,
+      months: config.site.retentionMonths,
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
     casework: createCaseworkService(database.db, encryption, staffServices.audit),

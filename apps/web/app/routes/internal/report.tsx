@@ -118,6 +118,11 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       <p className="muted">
         <bdi dir="ltr">{report.id}</bdi>
       </p>
+      {report.personalDataErasedAt && (
+        <div className="staff-alert">
+          <p>{t('casework.erasedNotice', { date: formatDateTime(report.personalDataErasedAt, language) })}</p>
+        </div>
+      )}
       {report.isQuarantined && (
         <div className="staff-alert">
           <p>{t('casework.quarantinedNotice')}</p>
@@ -137,10 +142,12 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <div>
           <ReportFacts report={report} />
           <ReporterPanel isAnonymous={report.isAnonymous} reporter={reporter} />
-          <ThreadPanel
-            report={report}
-            replyDraft={actionData?.intent === 'reply' && actionData.error ? actionData.draft?.reply : undefined}
-          />
+          {!report.personalDataErasedAt && (
+            <ThreadPanel
+              report={report}
+              replyDraft={actionData?.intent === 'reply' && actionData.error ? actionData.draft?.reply : undefined}
+            />
+          )}
           <AttachmentsPanel report={report} />
           <NotesPanel
             report={report}

@@ -1,0 +1,167 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Encryption } from '../crypto/encryption.ts';
+import { reportNote } from '../db/casework-schema.ts';
+import type { Db } from '../db/database.ts';
+import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { AuditLog } from './audit.service.ts';
+
+/** Statuses that end a case; the retention period runs from the moment a report reached one. */
+const FINISHED_STATUSES = ['closed', 'rejected'];
+/** A stored file without its row is left alone this long: its transaction may still be running. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** One instance at a time runs the daily job (a PostgreSQL advisory lock, released at the end). */
+const JOB_LOCK = 727_001;
+
+function monthsBefore(now: Date, months: number): Date {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+}
+
+/**
+ * What the privacy policy promises (decision 0012): the personal data and free texts of a report
+ * are erased `months` after its case was closed or rejected; contact messages `months` after they
+ * arrived. Statistics keep what they count. Files whose row never committed are swept away.
+ * Every step takes `now`, so that tests can stand anywhere in time.
+ */
+export function createRetention({
+  db,
+  encryption,
+  storage,
+  audit,
+  months,
+}: {
+  db: Db;
+  encryption: Encryption;
+  storage: StorageDriver;
+  audit: AuditLog;
+  months: number;
+}) {
+  const emptySealed = () => encryption.sealText('');
+
+  const eraseReports = async (now: Date): Promise<number> => {
+    const due = await db
+      .select({ id: report.id })
+      .from(report)
+      .where(
+        and(
+          inArray(report.status, FINISHED_STATUSES),
+          lt(report.statusChangedAt, monthsBefore(now, months)),
+          isNull(report.personalDataErasedAt),
+        ),
+      );
+    for (const { id } of due) {
+      const files = await db
+        .select({ fullPath: reportAttachment.fullPath })
+        .from(reportAttachment)
+        .where(eq(reportAttachment.reportId, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(report)
+          .set({
+            personalData: null,
+            location: emptySealed(),
+            description: emptySealed(),
+            incidentTime: null,
+            policeReportNumber: null,
+            receiptHash: null,
+            personalDataErasedAt: now,
+          })
+          .where(eq(report.id, id));
+        await tx.delete(reportAttachment).where(eq(reportAttachment.reportId, id));
+        await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
+        await tx.delete(reportNote).where(eq(reportNote.reportId, id));
+        await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
+      });
+      // The rows are gone first: a crash here leaves orphans, which the sweeper removes.
+      await Promise.allSettled(files.map((file) => storage.delete(file.fullPath)));
+      await audit.record({
+        action: 'report.personal-data-erased',
+        subjectType: 'report',
+        subjectId: id,
+        details: { via: 'retention', months, files: files.length },
+      });
+    }
+    return due.length;
+  };
+
+  const eraseMessages = async (now: Date): Promise<number> => {
+    const deleted = await db
+      .delete(contactMessage)
+      .where(lt(contactMessage.createdAt, monthsBefore(now, months)))
+      .returning({ id: contactMessage.id });
+    if (deleted.length > 0) {
+      await audit.record({
+        action: 'message.erased',
+        subjectType: 'message',
+        details: { via: 'retention', months, count: deleted.length },
+      });
+    }
+    return deleted.length;
+  };
+
+  const sweepOrphans = async (now: Date): Promise<number> => {
+    const stored = await storage.list('reports/');
+    if (stored.length === 0) return 0;
+    const known = await db.select({ fullPath: reportAttachment.fullPath }).from(reportAttachment);
+    const knownPaths = new Set(known.map((row) => row.fullPath));
+    let removed = 0;
+    for (const path of stored.filter((candidate) => !knownPaths.has(candidate))) {
+      const { metadata } = await storage.get(path);
+      if (now.getTime() - Date.parse(metadata.timeCreated) < ORPHAN_GRACE_MS) continue;
+      await storage.delete(path);
+      removed += 1;
+    }
+    if (removed > 0) {
+      await audit.record({ action: 'storage.orphans-removed', subjectType: 'storage', details: { count: removed } });
+    }
+    return removed;
+  };
+
+  return {
+    eraseReports,
+    eraseMessages,
+    sweepOrphans,
+    /** The daily job; on several instances, the one holding the lock does it and the others skip. */
+    async run(now = new Date()) {
+      return db.transaction(async (tx) => {
+        const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}) as locked`);
+        if (lock.rows[0]?.locked !== true) return undefined;
+        return {
+          reports: await eraseReports(now),
+          messages: await eraseMessages(now),
+          orphans: await sweepOrphans(now),
+        };
+      });
+    },
+  };
+}
+
+export type Retention = ReturnType<typeof createRetention>;
+
+/** Runs the job a minute after start, then once a day. */
+export function startRetention(retention: Retention, logger: Logger) {
+  const run = async () => {
+    try {
+      const result = await retention.run();
+      if (result && (result.reports || result.messages || result.orphans)) {
+        logger.info(result, 'retention: personal data erased and orphaned files removed');
+      }
+    } catch (error) {
+      logger.warn({ err: { message: (error as Error).message } }, 'the retention job failed; it runs again tomorrow');
+    }
+  };
+  const first = setTimeout(() => void run(), 60_000);
+  const timer = setInterval(() => void run(), DAY_MS);
+  first.unref();
+  timer.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
