@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Config, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createApp, type WebBuild } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
@@ -34,15 +35,23 @@ export type TestServer = {
 export async function startTestServer(
   env: Record<string, string> = {},
   logDestination?: NodeJS.WritableStream,
+  /** Another instance of the same site: same database, files folder and key, its own pool and app. */
+  sameSiteAs?: TestServer,
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  let database: TestDatabase;
+  if (sameSiteAs) {
+    const own = createDatabase(sameSiteAs.database.url, createLogger('silent'));
+    database = { ...own, url: sameSiteAs.database.url, drop: () => own.close() };
+  } else {
+    database = await createTestDatabase();
+  }
   await runMigrations(database.pool);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-test-data-'));
+  const dataDir = sameSiteAs?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cs-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://example.test',
     DATA_DIR: dataDir,
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: sameSiteAs?.config.encryptionKey?.toString('base64') ?? randomBytes(32).toString('base64'),
     ...env,
   });
   const logger = logDestination ? createLogger(config.logLevel, logDestination) : createLogger('silent');
@@ -68,7 +77,7 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve));
       await services.notifications.stop();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!sameSiteAs) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar, signedInSession } from '../test/staff-helpers.ts';
+import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+/**
+ * Two instances of the site on one database and one files folder, as behind a load balancer:
+ * requests alternate between them and everything behaves as one site.
+ */
+describe('two instances behave as one site', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const env = { REPORTS_PER_HOUR_PER_IP: '3', WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' };
+    a = await startTestServer(env);
+    b = await startTestServer(env, undefined, a);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('shares staff sessions, ALTCHA replay protection and the per-address limits', async () => {
+    // A staff member signed in on A opens pages on B, and the other way round.
+    const coordinator = await signedInSession(a, 'coordinator');
+    for (const server of [b, a, b]) {
+      const page = await fetch(`${server.baseUrl}/internal/dashboard`, {
+        headers: { cookie: coordinator.jar.header() },
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(200);
+    }
+
+    // An ALTCHA solution used on A does not work again on B.
+    const altcha = await solveAltcha(a.baseUrl);
+    expect((await postReport(a.baseUrl, { payload: reportPayload(), altcha })).status).toBe(201);
+    const replay = await postReport(b.baseUrl, { payload: reportPayload(), altcha });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error.code).toBe('ALTCHA_FAILED');
+
+    // Three reports an hour from one address, whichever instance gets them: A, B (the replay
+    // above counted too), then the next one is refused on either.
+    expect(
+      (await postReport(b.baseUrl, { payload: reportPayload(), altcha: await solveAltcha(b.baseUrl) })).status,
+    ).toBe(201);
+    const refused = await postReport(a.baseUrl, { payload: reportPayload(), altcha: await solveAltcha(a.baseUrl) });
+    expect(refused.status).toBe(429);
+  });
+
+  it('shows a content edit made on one instance on the other at once, and opens a receipt session on both', async () => {
+    const admin = await signedInSession(b, 'admin');
+    await b.services.content.save(admin.staff, 'announcement', 'nl', 'Gesloten op **1 december**.');
+    for (const server of [a, b]) {
+      const html = await (await fetch(`${server.baseUrl}/nl`)).text();
+      expect(html).toContain('Gesloten op <strong>1 december</strong>.');
+    }
+
+    const { rows } = await a.database.pool.query<{ id: string }>('select id from report limit 1');
+    const reportId = rows[0]?.id ?? '';
+    // A receipt opened on A, then the thread read on B and answered on A.
+    const receipt = await a.services.receipts.generate();
+    await a.database.pool.query('update report set receipt_hash = $2 where id = $1', [
+      reportId,
+      await a.services.receipts.hash(receipt),
+    ]);
+    const jar = new CookieJar();
+    const opened = await fetch(`${a.baseUrl}/api/follow-up/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.baseUrl },
+      body: JSON.stringify({ receipt, altcha: await solveAltcha(a.baseUrl) }),
+    });
+    expect(opened.status).toBe(200);
+    jar.update(opened);
+    const state = await b.services.followUp.view(jar.header());
+    expect(state.state).toBe('open');
+    const form = new FormData();
+    form.set('payload', JSON.stringify({ message: 'Via de andere server.' }));
+    const sent = await fetch(`${b.baseUrl}/api/follow-up/messages`, {
+      method: 'POST',
+      headers: { origin: b.baseUrl, cookie: jar.header() },
+      body: form,
+    });
+    expect(sent.status).toBe(201);
+    const detail = await a.services.casework.getReport(reportId);
+    expect(detail?.thread?.messages.map((message) => message.body)).toContain('Via de andere server.');
+  });
+});
