@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
+import { ApiError, sendApiError } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
@@ -46,6 +47,13 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
   app.use(healthRoutes(services.pool, { storage: services.storage, readiness }));
+  // Shutting down: a submission that has not started yet is refused before anything is written,
+  // and the client is told to try again (on another instance, or on this one once restarted).
+  app.post('/api/*path', (_request, response, next) => {
+    if (!readiness?.draining) return next();
+    response.set('Connection', 'close');
+    sendApiError(response, new ApiError(503, 'SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 }));
+  });
   app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));

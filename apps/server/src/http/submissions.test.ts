@@ -306,3 +306,31 @@ describe('forged X-Forwarded-For without a trusted proxy', () => {
     expect([await send('10.0.0.1'), await send('10.0.0.2'), await send('10.0.0.3')]).toEqual([201, 201, 429]);
   });
 });
+
+describe('a submission while the instance shuts down', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('is refused with 503 and Retry-After before anything is written', async () => {
+    server.readiness.draining = true;
+    const response = await postReport(server.baseUrl, {
+      payload: reportPayload(),
+      altcha: await solveAltcha(server.baseUrl),
+    });
+    server.readiness.draining = false;
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('10');
+    expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    const { rows } = await server.database.pool.query('select count(*)::int as n from report');
+    expect(rows[0].n).toBe(0);
+    // Once the instance takes traffic again, the same report goes through.
+    const again = await postReport(server.baseUrl, {
+      payload: reportPayload(),
+      altcha: await solveAltcha(server.baseUrl),
+    });
+    expect(again.status).toBe(201);
+  });
+});

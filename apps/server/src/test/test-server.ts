@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createApp, type WebBuild } from '../http/app.ts';
+import type { Readiness } from '../http/health.routes.ts';
 import { createLogger } from '../logger.ts';
 import { createServices, type Services } from '../services/services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -24,6 +25,8 @@ async function loadWebBuild(): Promise<WebBuild> {
 
 export type TestServer = {
   baseUrl: string;
+  /** Set `draining` to act as an instance that has begun to shut down. */
+  readiness: Readiness;
   database: TestDatabase;
   services: Services;
   config: Config;
@@ -56,10 +59,12 @@ export async function startTestServer(
   });
   const logger = logDestination ? createLogger(config.logLevel, logDestination) : createLogger('silent');
   const services = createServices(config, database, logger);
+  const readiness: Readiness = { draining: false };
   const app = createApp({
     config,
     services,
     logger,
+    readiness,
     build: await loadWebBuild(),
     clientDir: path.join(WEB_BUILD_DIR, 'client'),
   });
@@ -68,6 +73,7 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    readiness,
     database,
     services,
     config,
