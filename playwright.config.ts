@@ -18,6 +18,7 @@ export default defineConfig({
   // Shared, noisy machines: a staff sign-in hashes a password at OWASP strength more than once.
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  globalTeardown: './e2e/global-teardown.ts',
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
@@ -35,7 +36,9 @@ export default defineConfig({
   ],
   // The real server on the built app, with its own embedded database in a temporary folder.
   webServer: {
-    command: 'node apps/server/src/main.ts',
+    // Its logs go to a file that the teardown reads: they must hold no personal data, no address,
+    // no session token (exec: the signals reach node itself).
+    command: `sh -c 'exec node apps/server/src/main.ts > "$E2E_DATA_DIR/server.log" 2>&1'`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM lets the app stop its embedded database; a plain kill would leave it running.
@@ -48,7 +51,8 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'debug',
       // A neutral site that the quick-exit test stands in for (page.route), so nothing leaves the machine.
       QUICK_EXIT_URL: 'https://neutral.example/',
       // Every browser test comes from 127.0.0.1; the hourly limits are proven by the server tests.

@@ -4,12 +4,10 @@ import { parseArgs } from 'node:util';
 import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { createDatabase } from '../db/database.ts';
-import { type EmbeddedPostgres, embeddedPoolConfig, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createStaffServices } from '../services/services.ts';
+import { openDatabase } from './open-database.ts';
 
 const USAGE = `Manage staff accounts.
 
@@ -29,19 +27,6 @@ class UsageError extends Error {}
 /** A strong password for someone who asked for one: 20 characters from a 64-letter alphabet (120 bits). */
 function generatePassword(): string {
   return randomBytes(15).toString('base64url');
-}
-
-async function openDatabase(config: ReturnType<typeof loadConfig>, logger: ReturnType<typeof createLogger>) {
-  if (config.databaseUrl) return { database: createDatabase(config.databaseUrl, logger), embedded: undefined };
-  let embedded: EmbeddedPostgres | undefined;
-  try {
-    embedded = await startEmbeddedPostgres(config.dataDir, logger);
-  } catch (error) {
-    // The site is running on this data directory: use its database through its socket.
-    if (!(error instanceof DataDirInUseError)) throw error;
-  }
-  const database = createDatabase(embedded?.poolConfig ?? embeddedPoolConfig(config.dataDir), logger);
-  return { database, embedded };
 }
 
 export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void) {

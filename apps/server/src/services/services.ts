@@ -43,6 +43,8 @@ export type Services = {
   altcha: AltchaService;
   limits: SubmissionLimits;
   receipts: ReceiptHasher;
+  /** The files as stored (sealed), for backups; everything else uses `storage`. */
+  fileStore: StorageDriver;
   /** The reporter's side of the follow-up thread (the staff side is in casework). */
   followUp: FollowUpService;
   followUpLimits: FollowUpLimits;
@@ -116,12 +118,14 @@ export function createStaffServices(
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
   const staffServices = createStaffServices(config, database, encryption, logger);
-  const storage = createSealedStorage(createLocalDiskStorage(path.join(config.dataDir, 'storage')), encryption);
+  const fileStore = createLocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const storage = createSealedStorage(fileStore, encryption);
   const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
   return {
     ...database,
     ...staffServices,
     receipts,
+    fileStore,
     followUp: createFollowUpService({
       db: database.db,
       encryption,
