@@ -84,4 +84,29 @@ describe('loadConfig', () => {
       'PORT',
     ]);
   });
+
+  it('keeps files on the local disk by default, and needs a bucket and keys for S3', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files' }).map((problem) => problem.split(':')[0])).toEqual([
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    const s3 = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'https://s3.fr-par.scw.cloud',
+      S3_REGION: 'fr-par',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      bucket: 'files',
+      region: 'fr-par',
+      endpoint: 'https://s3.fr-par.scw.cloud',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+  });
 });

@@ -128,6 +128,15 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of minutes between 1 and 30')
     .max(30, 'expected a whole number of minutes between 1 and 30')
     .default(30),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
+  S3_BUCKET: z.string().trim().min(3, 'expected the name of the bucket').optional(),
+  S3_REGION: z.string().trim().min(1, 'expected a region such as eu-west-3 or fr-par').default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected the address of the S3 service, such as https://s3.fr-par.scw.cloud' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1, 'expected the access key id').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'expected the secret access key').optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
   ORG_NAME: z
     .string()
     .trim()
@@ -154,6 +163,18 @@ export type Config = Readonly<{
   limits: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number };
   /** The follow-up page: wrong receipts and reporters' messages per client address per hour. */
   followUp: { wrongReceiptsPerHourPerIp: number; repliesPerHourPerIp: number };
+  /** Where files live: the local folder DATA_DIR/storage, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
   /** Sign-in attempts per client address per 15 minutes; a staff session's idle timeout. */
   staff: { signInAttemptsPerIp: number; idleMinutes: number };
 }>;
@@ -182,6 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const values = parsed.data;
+  if (values.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !values[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: needed with STORAGE_DRIVER=s3 (it is not set)`));
+    }
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
     nodeEnv: values.NODE_ENV,
@@ -207,6 +236,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
       submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
     },
+    storage:
+      values.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            bucket: values.S3_BUCKET ?? '',
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT,
+            accessKeyId: values.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local' as const },
     followUp: {
       wrongReceiptsPerHourPerIp: values.WRONG_RECEIPTS_PER_HOUR_PER_IP,
       repliesPerHourPerIp: values.FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP,

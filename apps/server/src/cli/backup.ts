@@ -6,7 +6,7 @@ import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createBackup, RestoreError, restoreBackup } from '../services/backup.ts';
-import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
+import { createFileStore } from '../services/services.ts';
 import { openDatabase } from './open-database.ts';
 
 const USAGE = `Back up the whole site, or restore a backup into a fresh instance.
@@ -36,7 +36,7 @@ export async function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, o
   const config = loadConfig(env);
   const logger = createLogger('warn', process.stderr);
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
-  const files = createLocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const files = createFileStore(config);
   const { database, embedded } = await openDatabase(config, logger);
   try {
     if (command === 'backup') {

@@ -17,6 +17,7 @@ import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
+import { createS3Storage } from '../storage/s3-storage.ts';
 import { createSealedStorage } from '../storage/sealed-storage.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
@@ -63,6 +64,13 @@ export type Services = {
   stats: StatsServicesForWeb;
   content: ContentServicesForWeb;
 };
+
+/** Where the files live, as stored (sealed by `createSealedStorage` on top): a folder or a bucket. */
+export function createFileStore(config: Config): StorageDriver {
+  return config.storage.driver === 's3'
+    ? createS3Storage(config.storage)
+    : createLocalDiskStorage(path.join(config.dataDir, 'storage'));
+}
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
 export function createStaffServices(
@@ -118,7 +126,7 @@ export function createStaffServices(
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
   const staffServices = createStaffServices(config, database, encryption, logger);
-  const fileStore = createLocalDiskStorage(path.join(config.dataDir, 'storage'));
+  const fileStore = createFileStore(config);
   const storage = createSealedStorage(fileStore, encryption);
   const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
   return {

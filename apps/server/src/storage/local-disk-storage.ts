@@ -6,7 +6,8 @@ import { StorageError } from './storage-error.ts';
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
-function assertSafePath(fullPath: string) {
+/** Object paths: letters, digits and `/_.-`, never `..` nor an empty part. */
+export function assertSafePath(fullPath: string) {
   if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(fullPath) || fullPath.split('/').some((part) => part === '..' || part === '')) {
     throw new StorageError('invalid-argument', `Not a valid object path: ${fullPath}`);
   }
