@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, useAppProcesses, waitForStart } from './test/app-process.ts';
+import { postReport, reportPayload, solveAltcha } from './test/submission-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './test/test-database.ts';
 
 const spawnApp = useAppProcesses();
@@ -38,4 +39,45 @@ describe('the app process', () => {
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain('PORT: expected a port number between 1 and 65535 (got "eighty")');
   });
+
+  it('on SIGTERM with submissions in flight: each is stored and acknowledged, or refused with 503, and the app exits in time', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-sigterm-'));
+    const port = String(await freePort());
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const app = spawnApp({
+      DATA_DIR: dataDir,
+      PORT: port,
+      DATABASE_URL: database.url,
+      REPORTS_PER_HOUR_PER_IP: '1000',
+    });
+    try {
+      await waitForStart(app);
+      const solutions = await Promise.all(Array.from({ length: 12 }, () => solveAltcha(baseUrl)));
+      const markers = solutions.map((_, index) => `SIGTERM-${index}-${Date.now()}`);
+      // Twelve reports on their way; the signal arrives while they are.
+      const inFlight = solutions.map((altcha, index) =>
+        postReport(baseUrl, {
+          payload: reportPayload({ policeReportNumber: markers[index], date: '2026-02-02' }),
+          altcha,
+        })
+          .then((answer) => answer.status)
+          .catch(() => 0),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const signalled = Date.now();
+      app.child.kill('SIGTERM');
+      const statuses = await Promise.all(inFlight);
+      expect(await app.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(30_000);
+      // Every answer is an acknowledgement or a refusal to retry (0: the connection was refused
+      // before the request was read, which the browser also shows as "try again").
+      for (const status of statuses) expect([201, 503, 0]).toContain(status);
+      const { rows } = await database.pool.query<{ n: number }>(
+        "select count(*)::int as n from report where incident_date = '2026-02-02'",
+      );
+      expect(rows[0]?.n).toBe(statuses.filter((status) => status === 201).length);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
