@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { pgLimiter } from '../services/pg-limiter.ts';
 
 const WINDOW_SECONDS = 15 * 60;
 /** Wrong passwords in a row before an account is locked for the window (OWASP ASVS 6.3.1). */
@@ -22,17 +23,7 @@ export type SignInLimits = {
  * Keys are HMACs: the table holds neither addresses nor email addresses.
  */
 export function createSignInLimits(pool: pg.Pool, hashKey: Buffer, attemptsPerAddress: number): SignInLimits {
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limit',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      keyPrefix,
-      points,
-      duration: WINDOW_SECONDS,
-    });
+  const limiter = (keyPrefix: string, points: number) => pgLimiter(pool, keyPrefix, points, WINDOW_SECONDS);
   const perAddress = limiter('sign-in-address', attemptsPerAddress);
   const perAccount = limiter('sign-in-account', ACCOUNT_FAILURES_BEFORE_LOCK);
   const keyOf = (value: string) => createHmac('sha256', hashKey).update(value.trim().toLowerCase()).digest('base64url');

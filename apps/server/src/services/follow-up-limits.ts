@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { pgLimiter } from './pg-limiter.ts';
 import type { LimitDecision } from './submission-limits.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -23,17 +24,7 @@ export function createFollowUpLimits(
   hashKey: Buffer,
   settings: { wrongReceiptsPerHourPerIp: number; repliesPerHourPerIp: number },
 ): FollowUpLimits {
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limit',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      keyPrefix,
-      points,
-      duration: HOUR_SECONDS,
-    });
+  const limiter = (keyPrefix: string, points: number) => pgLimiter(pool, keyPrefix, points, HOUR_SECONDS);
   const wrongReceipts = limiter('follow-up-receipt', settings.wrongReceiptsPerHourPerIp);
   const replies = limiter('follow-up-reply', settings.repliesPerHourPerIp);
   const keyOf = (clientIp: string | undefined) =>

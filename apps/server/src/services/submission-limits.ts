@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { pgLimiter } from './pg-limiter.ts';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -22,17 +23,7 @@ export function createSubmissionLimits(
   hashKey: Buffer,
   settings: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number },
 ): SubmissionLimits {
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limit',
-      tableCreated: true, // by our migrations
-      clearExpiredByTimeout: false, // done by our maintenance job
-      keyPrefix,
-      points,
-      duration: HOUR_SECONDS,
-    });
+  const limiter = (keyPrefix: string, points: number) => pgLimiter(pool, keyPrefix, points, HOUR_SECONDS);
   const perAddress = {
     report: limiter('report', settings.reportsPerHourPerIp),
     message: limiter('message', settings.messagesPerHourPerIp),

@@ -1,10 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ObjectMetadata, PutOptions, StorageDriver } from './storage-driver.ts';
+import {
+  md5Base64,
+  newObjectMetadata,
+  type ObjectMetadata,
+  type PutOptions,
+  type StorageDriver,
+} from './storage-driver.ts';
 import { StorageError } from './storage-error.ts';
-
-const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
 /** Object paths: letters, digits and `/_.-`, never `..` nor an empty part. */
 export function assertSafePath(fullPath: string) {
@@ -36,22 +40,9 @@ export function createLocalDiskStorage(root: string, bucket = 'attachments'): St
 
   return {
     bucket,
-    async put(fullPath, data, { contentType, customMetadata = {} }: PutOptions) {
+    async put(fullPath, data, options: PutOptions) {
       assertSafePath(fullPath);
-      const now = new Date().toISOString();
-      const metadata: ObjectMetadata = {
-        bucket,
-        generation: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)),
-        metageneration: 1,
-        fullPath,
-        name: path.posix.basename(fullPath),
-        size: data.length,
-        timeCreated: now,
-        updated: now,
-        md5Hash: md5(data),
-        contentType,
-        customMetadata,
-      };
+      const metadata = newObjectMetadata(bucket, fullPath, data, options);
       try {
         await fs.mkdir(path.dirname(fileOf(fullPath)), { recursive: true, mode: 0o700 });
         await writeDurably(fileOf(fullPath), data);
@@ -78,7 +69,7 @@ export function createLocalDiskStorage(root: string, bucket = 'attachments'): St
         }
         throw new StorageError('unknown', 'Could not read the file', { cause: error });
       }
-      if (md5(data) !== metadata.md5Hash) {
+      if (md5Base64(data) !== metadata.md5Hash) {
         throw new StorageError('invalid-checksum', `The stored bytes of ${fullPath} do not match their MD5`);
       }
       return { data, metadata };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -7,10 +6,14 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { assertSafePath } from './local-disk-storage.ts';
-import type { ObjectMetadata, PutOptions, StorageDriver } from './storage-driver.ts';
+import {
+  md5Base64,
+  newObjectMetadata,
+  type ObjectMetadata,
+  type PutOptions,
+  type StorageDriver,
+} from './storage-driver.ts';
 import { StorageError, type StorageErrorCode } from './storage-error.ts';
-
-const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
 /**
  * How transient failures are retried (spec: 5xx, 408 and 429; delays doubling up to 64 s, plus
@@ -120,22 +123,9 @@ export function createS3Storage(
   return {
     bucket,
     client,
-    async put(fullPath, data, { contentType, customMetadata = {} }: PutOptions) {
+    async put(fullPath, data, options: PutOptions) {
       assertSafePath(fullPath);
-      const now = new Date().toISOString();
-      const metadata: ObjectMetadata = {
-        bucket,
-        generation: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)),
-        metageneration: 1,
-        fullPath,
-        name: fullPath.split('/').pop() ?? fullPath,
-        size: data.length,
-        timeCreated: now,
-        updated: now,
-        md5Hash: md5(data),
-        contentType,
-        customMetadata,
-      };
+      const metadata = newObjectMetadata(bucket, fullPath, data, options);
       await withRetries(policy.uploadBudgetMs, () =>
         client.send(
           new PutObjectCommand({
@@ -160,7 +150,7 @@ export function createS3Storage(
         const stored = answer.Metadata?.['cs-meta'];
         if (!stored) throw new StorageError('invalid-format', `The object ${fullPath} has no metadata of ours`);
         const metadata = JSON.parse(Buffer.from(stored, 'base64').toString('utf8')) as ObjectMetadata;
-        if (md5(data) !== metadata.md5Hash) {
+        if (md5Base64(data) !== metadata.md5Hash) {
           throw new StorageError('invalid-checksum', `The stored bytes of ${fullPath} do not match their MD5`);
         }
         return { data, metadata };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** The metadata of a stored object: the fields the spec lists (section 3, "Stored files"). */
 export type ObjectMetadata = {
   bucket: string;
@@ -31,4 +33,30 @@ export interface StorageDriver {
   delete(fullPath: string): Promise<void>;
   /** Every stored path under a prefix (for the sweeper of orphaned files). */
   list(prefix: string): Promise<string[]>;
+}
+
+/** Base64 MD5, as the spec's `md5Hash` and S3's Content-MD5 write it. */
+export const md5Base64 = (data: Buffer) => createHash('md5').update(data).digest('base64');
+
+/** The metadata of a new object, the same for every driver. */
+export function newObjectMetadata(
+  bucket: string,
+  fullPath: string,
+  data: Buffer,
+  { contentType, customMetadata = {} }: PutOptions,
+): ObjectMetadata {
+  const now = new Date().toISOString();
+  return {
+    bucket,
+    generation: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)),
+    metageneration: 1,
+    fullPath,
+    name: fullPath.split('/').pop() ?? fullPath,
+    size: data.length,
+    timeCreated: now,
+    updated: now,
+    md5Hash: md5Base64(data),
+    contentType,
+    customMetadata,
+  };
 }
