@@ -17,6 +17,8 @@ export default defineConfig({
   retries: 0,
   // Shared, noisy machines: a staff sign-in hashes a password at OWASP strength more than once.
   expect: { timeout: 10_000 },
+  // A test's own budget: the suite shares 2 cores with the server, its database and two browsers.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   globalTeardown: './e2e/global-teardown.ts',
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

@@ -4,7 +4,7 @@ import { LANGUAGES, PAGES, type PageName, pagePath } from './pages.ts';
 const SCREENSHOT_LANGUAGES = ['en', 'he'];
 
 // Each test walks every page (in every language): far more than one page's worth of time.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 for (const { code, dir } of LANGUAGES) {
   test(`every public page in ${code}: language, direction, landmarks, quick exit, axe`, async ({ page }, testInfo) => {

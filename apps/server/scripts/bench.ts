@@ -1,0 +1,291 @@
+// npm run bench: request rates and latencies of the real server, for the embedded database and for
+// the external PostgreSQL (BENCH_DATABASE_URL, default the machine's server on 127.0.0.1:5432), at 10
+// and 100 connections; with two ceilings serving a saved copy of the home page: nginx (when Debian's
+// nginx is installed) and a bare Express res.send() from memory. Then a flood: one client makes
+// ordinary requests while another floods the submission endpoint. BENCH_SECONDS (default 10) per run.
+// Figures go to docs/benchmarks.md by hand; this script never asserts a time.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200);
+const EXTERNAL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const COMPRESSED = { 'accept-encoding': 'gzip, br' };
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(url: string, child?: ChildProcess) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child && child.exitCode !== null) throw new Error(`the process serving ${url} exited`);
+    if (
+      await fetch(url).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+type Row = { what: string; connections: number; rps: number; p95: number; p99: number; errors: number };
+const rows: Row[] = [];
+
+/** One autocannon run, with every response time kept, so that p95 and p99 are exact. */
+function run(options: autocannon.Options): Promise<{ result: autocannon.Result; latencies: number[] }> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
+  });
+}
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0);
+}
+
+async function measure(what: string, url: string, connections: number, options: Partial<autocannon.Options> = {}) {
+  // A fixed number of requests (prepared submissions; autocannon then ignores the duration) or a
+  // fixed duration.
+  const length = options.amount ? { amount: options.amount, duration: 600 } : { duration: SECONDS };
+  const { result, latencies } = await run({ url, connections, ...options, ...length } as autocannon.Options);
+  const sorted = latencies.sort((a, b) => a - b);
+  const notOk = result.non2xx + result.errors + result.timeouts;
+  const seconds = (result.duration || SECONDS) as number;
+  const row = {
+    what,
+    connections,
+    rps: Math.round(result.requests.total / seconds),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    errors: notOk,
+  };
+  rows.push(row);
+  console.log(
+    `  ${what.padEnd(58)} ${String(connections).padStart(3)} conn  ${String(row.rps).padStart(6)} req/s  p95 ${String(row.p95).padStart(5)} ms  p99 ${String(row.p99).padStart(5)} ms${notOk ? `  (${notOk} not 2xx)` : ''}`,
+  );
+  return result;
+}
+
+/** Multipart bodies of valid reports, each with its own ALTCHA solution solved in advance. */
+async function preparedSubmissions(base: string, count: number) {
+  const bodies: { body: Buffer; contentType: string }[] = [];
+  for (let index = 0; index < count; index++) {
+    const challenge = await (await fetch(`${base}/api/altcha/challenge`)).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const form = new FormData();
+    form.set(
+      'payload',
+      JSON.stringify({
+        language: 'en',
+        anonymous: true,
+        date: '2026-03-01',
+        time: '',
+        location: 'Antwerpen',
+        type: 'verbal',
+        description: 'Benchmark report.',
+        calledPolice: 'no',
+        policeReportNumber: '',
+        calledOrganisation: 'no',
+        medicalTreatment: 'no',
+        termsAccepted: true,
+      }),
+    );
+    form.set('altcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+    const request = new Request('http://x/', { method: 'POST', body: form });
+    bodies.push({
+      body: Buffer.from(await request.arrayBuffer()),
+      contentType: request.headers.get('content-type') ?? '',
+    });
+  }
+  return bodies;
+}
+
+async function benchSite(label: string, env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REPORTS_PER_HOUR_PER_IP: '100000',
+      SUBMISSIONS_PER_HOUR: '100000',
+      ...env,
+    },
+  });
+  try {
+    await waitFor(`${base}/api/health`, server);
+    console.log(`\n${label}`);
+    for (const connections of [10, 100]) {
+      await measure('home page', `${base}/`, connections);
+      await measure('home page, Accept-Encoding: gzip, br', `${base}/`, connections, { headers: COMPRESSED });
+      await measure('incidents page', `${base}/incidents`, connections);
+      await measure('incidents page, Accept-Encoding: gzip, br', `${base}/incidents`, connections, {
+        headers: COMPRESSED,
+      });
+    }
+    for (const connections of [10, 100]) {
+      const bodies = await preparedSubmissions(base, Math.max(SUBMISSIONS, connections));
+      let next = 0;
+      await measure(
+        `report submission (${bodies.length} prepared ALTCHA solutions)`,
+        `${base}/api/reports`,
+        connections,
+        {
+          duration: undefined,
+          amount: bodies.length,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const prepared = bodies[next++ % bodies.length];
+                return { ...request, body: prepared?.body, headers: { 'content-type': prepared?.contentType ?? '' } };
+              },
+            },
+          ],
+        },
+      );
+    }
+    return await (await fetch(`${base}/`)).text();
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function ceilings(html: string) {
+  console.log('\nCeilings: the same home page HTML from memory or from a file');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-ceiling-'));
+  fs.writeFileSync(path.join(folder, 'index.html'), html);
+  const expressPort = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import express from 'express'; import fs from 'node:fs';
+       const html = fs.readFileSync(${JSON.stringify(path.join(folder, 'index.html'))}, 'utf8');
+       express().get('/', (_q, r) => r.type('html').send(html)).listen(${expressPort}, '127.0.0.1');`,
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${expressPort}/`);
+    for (const connections of [10, 100])
+      await measure('bare Express res.send() from memory', `http://127.0.0.1:${expressPort}/`, connections);
+  } finally {
+    await stop(bare);
+  }
+  let nginx: string | undefined;
+  try {
+    nginx = execFileSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' }).trim();
+  } catch {
+    console.log('  nginx: not installed here (apt-get install nginx-light), ceiling skipped');
+  }
+  if (nginx) {
+    const nginxPort = await freePort();
+    fs.writeFileSync(
+      path.join(folder, 'nginx.conf'),
+      `worker_processes auto; pid ${folder}/nginx.pid; error_log ${folder}/error.log; daemon off;
+       events { worker_connections 1024; }
+       http { access_log off; client_body_temp_path ${folder}; proxy_temp_path ${folder}; fastcgi_temp_path ${folder};
+              uwsgi_temp_path ${folder}; scgi_temp_path ${folder};
+              server { listen 127.0.0.1:${nginxPort}; root ${folder}; location = / { try_files /index.html =404; default_type text/html; } } }`,
+    );
+    const server = spawn(nginx, ['-c', path.join(folder, 'nginx.conf'), '-p', folder], { stdio: 'inherit' });
+    try {
+      await waitFor(`http://127.0.0.1:${nginxPort}/`);
+      for (const connections of [10, 100])
+        await measure('nginx, static file', `http://127.0.0.1:${nginxPort}/`, connections);
+    } finally {
+      server.kill('SIGQUIT');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+  }
+  fs.rmSync(folder, { recursive: true, force: true });
+}
+
+async function flood() {
+  console.log('\nFlood: ordinary requests while another client floods the submission endpoint (default limits)');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    await waitFor(`${base}/api/health`, server);
+    const ordinary = measure('ordinary client: incidents page, during the flood', `${base}/incidents`, 10);
+    const flooding = run({
+      url: `${base}/api/reports`,
+      connections: 100,
+      duration: SECONDS,
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{}\r\n--x--\r\n',
+    });
+    const [, { result: floodResult }] = await Promise.all([ordinary, flooding]);
+    const statuses = floodResult.statusCodeStats as Record<string, { count: number }>;
+    console.log(
+      `  flooding client: ${Math.round(floodResult.requests.average)} req/s; answers ${Object.entries(statuses)
+        .map(([status, { count }]) => `${status}×${count}`)
+        .join(', ')}`,
+    );
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Benchmarks on ${os.cpus().length} cores, ${SECONDS} s per run (Node ${process.version})`);
+const html = await benchSite('Embedded PostgreSQL', {});
+const admin = new pg.Client({ connectionString: EXTERNAL });
+const database = `bench_${Date.now()}`;
+let external = true;
+try {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+} catch (error) {
+  external = false;
+  console.log(`\nExternal PostgreSQL at ${EXTERNAL} not reachable (${(error as Error).message}): skipped`);
+}
+if (external) {
+  const url = new URL(EXTERNAL);
+  url.pathname = `/${database}`;
+  try {
+    await benchSite(`External PostgreSQL (${new URL(EXTERNAL).host})`, { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`);
+  }
+}
+await admin.end().catch(() => {});
+await ceilings(html);
+await flood();
