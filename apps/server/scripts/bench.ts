@@ -4,52 +4,27 @@
 // nginx is installed) and a bare Express res.send() from memory. Then a flood: one client makes
 // ordinary requests while another floods the submission endpoint. BENCH_SECONDS (default 10) per run.
 // Figures go to docs/benchmarks.md by hand; this script never asserts a time.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  freePort,
+  percentile,
+  solveAltcha,
+  startSite,
+  stopProcess,
+  UNLIMITED_SUBMISSIONS,
+  waitFor,
+} from './bench-helpers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200);
 const EXTERNAL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const COMPRESSED = { 'accept-encoding': 'gzip, br' };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url: string, child?: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child && child.exitCode !== null) throw new Error(`the process serving ${url} exited`);
-    if (
-      await fetch(url).then(
-        (answer) => answer.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  return new Promise((resolve) => child.once('exit', resolve));
-}
-
-type Row = { what: string; connections: number; rps: number; p95: number; p99: number; errors: number };
-const rows: Row[] = [];
 
 /** One autocannon run, with every response time kept, so that p95 and p99 are exact. */
 function run(options: autocannon.Options): Promise<{ result: autocannon.Result; latencies: number[] }> {
@@ -58,11 +33,6 @@ function run(options: autocannon.Options): Promise<{ result: autocannon.Result; 
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
     instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
-}
-
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0);
 }
 
 async function measure(what: string, url: string, connections: number, options: Partial<autocannon.Options> = {}) {
@@ -74,14 +44,10 @@ async function measure(what: string, url: string, connections: number, options: 
   const notOk = result.non2xx + result.errors + result.timeouts;
   const seconds = (result.duration || SECONDS) as number;
   const row = {
-    what,
-    connections,
     rps: Math.round(result.requests.total / seconds),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    errors: notOk,
+    p95: Math.round(percentile(sorted, 0.95)),
+    p99: Math.round(percentile(sorted, 0.99)),
   };
-  rows.push(row);
   console.log(
     `  ${what.padEnd(58)} ${String(connections).padStart(3)} conn  ${String(row.rps).padStart(6)} req/s  p95 ${String(row.p95).padStart(5)} ms  p99 ${String(row.p99).padStart(5)} ms${notOk ? `  (${notOk} not 2xx)` : ''}`,
   );
@@ -92,8 +58,6 @@ async function measure(what: string, url: string, connections: number, options: 
 async function preparedSubmissions(base: string, count: number) {
   const bodies: { body: Buffer; contentType: string }[] = [];
   for (let index = 0; index < count; index++) {
-    const challenge = await (await fetch(`${base}/api/altcha/challenge`)).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
     const form = new FormData();
     form.set(
       'payload',
@@ -112,7 +76,7 @@ async function preparedSubmissions(base: string, count: number) {
         termsAccepted: true,
       }),
     );
-    form.set('altcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+    form.set('altcha', await solveAltcha(base));
     const request = new Request('http://x/', { method: 'POST', body: form });
     bodies.push({
       body: Buffer.from(await request.arrayBuffer()),
@@ -123,24 +87,8 @@ async function preparedSubmissions(base: string, count: number) {
 }
 
 async function benchSite(label: string, env: Record<string, string>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REPORTS_PER_HOUR_PER_IP: '100000',
-      SUBMISSIONS_PER_HOUR: '100000',
-      ...env,
-    },
-  });
+  const { base, stop } = await startSite({ ...UNLIMITED_SUBMISSIONS, ...env });
   try {
-    await waitFor(`${base}/api/health`, server);
     console.log(`\n${label}`);
     for (const connections of [10, 100]) {
       await measure('home page', `${base}/`, connections);
@@ -174,8 +122,7 @@ async function benchSite(label: string, env: Record<string, string>) {
     }
     return await (await fetch(`${base}/`)).text();
   } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -200,7 +147,7 @@ async function ceilings(html: string) {
     for (const connections of [10, 100])
       await measure('bare Express res.send() from memory', `http://127.0.0.1:${expressPort}/`, connections);
   } finally {
-    await stop(bare);
+    await stopProcess(bare);
   }
   let nginx: string | undefined;
   try {
@@ -233,16 +180,8 @@ async function ceilings(html: string) {
 
 async function flood() {
   console.log('\nFlood: ordinary requests while another client floods the submission endpoint (default limits)');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
+  const { base, stop } = await startSite();
   try {
-    await waitFor(`${base}/api/health`, server);
     const ordinary = measure('ordinary client: incidents page, during the flood', `${base}/incidents`, 10);
     const flooding = run({
       url: `${base}/api/reports`,
@@ -260,8 +199,7 @@ async function flood() {
         .join(', ')}`,
     );
   } finally {
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -28,6 +28,16 @@ import type { AuditLog } from './audit.service.ts';
 
 export const REPORTS_PAGE_SIZE = 25;
 
+/** The reporter's messages on a report count as read by staff from now on. */
+function markReporterMessagesRead(db: Pick<Db, 'update'>, reportId: string) {
+  return db
+    .update(reportMessage)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(eq(reportMessage.reportId, reportId), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)),
+    );
+}
+
 const fail = (code: Extract<CaseworkResult, { ok: false }>['code']) => ({ ok: false, code }) as const;
 
 /** Staff work on reports: list, read, decide, note, assign, publish. Every step is audited. */
@@ -298,12 +308,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
           .insert(reportMessage)
           .values({ reportId: id, author: 'staff', staffId: actor.id, body: encryption.sealText(text) });
         // Writing to the reporter means their messages so far have been read.
-        await tx
-          .update(reportMessage)
-          .set({ readAt: sql`now()` })
-          .where(
-            and(eq(reportMessage.reportId, id), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)),
-          );
+        await markReporterMessagesRead(tx, id);
       });
       await record(actor.id, 'report.reply-sent', id);
       return { ok: true };
@@ -311,10 +316,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
 
     async markThreadRead(id) {
       if (!isUuid(id)) return;
-      await db
-        .update(reportMessage)
-        .set({ readAt: sql`now()` })
-        .where(and(eq(reportMessage.reportId, id), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)));
+      await markReporterMessagesRead(db, id);
     },
 
     async publish(actor, id, input) {

@@ -1,18 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 
+export { freePort } from './free-port.ts';
+
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export type AppProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
