@@ -1,4 +1,5 @@
-// npm run bench: request rates and latencies of the real server, for the embedded database and for
+// npm run bench: request rates and latencies of the real server (public pages from the page cache,
+// and rendered for each request), for the embedded database and for
 // the external PostgreSQL (BENCH_DATABASE_URL, default the machine's server on 127.0.0.1:5432), at 10
 // and 100 connections; with two ceilings serving a saved copy of the home page: nginx (when Debian's
 // nginx is installed) and a bare Express res.send() from memory. Then a flood: one client makes
@@ -90,6 +91,9 @@ async function benchSite(label: string, env: Record<string, string>) {
   const { base, stop } = await startSite({ ...UNLIMITED_SUBMISSIONS, ...env });
   try {
     console.log(`\n${label}`);
+    // A query parameter the page does not read bypasses the page cache: the cost of a rendering.
+    await measure('home page rendered for each request (?render=1)', `${base}/?render=1`, 10);
+    await measure('incidents page rendered for each request (?render=1)', `${base}/incidents?render=1`, 10);
     for (const connections of [10, 100]) {
       await measure('home page', `${base}/`, connections);
       await measure('home page, Accept-Encoding: gzip, br', `${base}/`, connections, { headers: COMPRESSED });
@@ -163,13 +167,18 @@ async function ceilings(html: string) {
        events { worker_connections 1024; }
        http { access_log off; client_body_temp_path ${folder}; proxy_temp_path ${folder}; fastcgi_temp_path ${folder};
               uwsgi_temp_path ${folder}; scgi_temp_path ${folder};
+              gzip on; gzip_comp_level 6; gzip_types text/html;
               server { listen 127.0.0.1:${nginxPort}; root ${folder}; location = / { try_files /index.html =404; default_type text/html; } } }`,
     );
     const server = spawn(nginx, ['-c', path.join(folder, 'nginx.conf'), '-p', folder], { stdio: 'inherit' });
     try {
       await waitFor(`http://127.0.0.1:${nginxPort}/`);
-      for (const connections of [10, 100])
+      for (const connections of [10, 100]) {
         await measure('nginx, static file', `http://127.0.0.1:${nginxPort}/`, connections);
+        await measure('nginx, static file gzipped per request', `http://127.0.0.1:${nginxPort}/`, connections, {
+          headers: { 'accept-encoding': 'gzip' },
+        });
+      }
     } finally {
       server.kill('SIGQUIT');
       await new Promise((resolve) => server.once('exit', resolve));

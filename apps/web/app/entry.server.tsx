@@ -20,7 +20,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(appContext).cspNonce;
+  // Empty for a page rendered for the page cache, whose scripts are allowed by their hashes.
+  const nonce = loadContext.get(appContext).cspNonce || undefined;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -97,8 +97,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TranslationContext.Provider value={translation}>{children}</TranslationContext.Provider>
-        <ScrollRestoration nonce={data?.cspNonce} />
-        <Scripts nonce={data?.cspNonce} />
+        {/* No nonce on a page rendered for the page cache: its scripts are allowed by their hashes. */}
+        <ScrollRestoration nonce={data?.cspNonce || undefined} />
+        <Scripts nonce={data?.cspNonce || undefined} />
       </body>
     </html>
   );

@@ -193,3 +193,15 @@ export const rateLimit = pgTable('rate_limit', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * One row holding one number that grows whenever something a public page shows changes: the
+ * staff-edited texts and numbers, the published incidents, the reports behind the 30-day count.
+ * Statement triggers keep it (migration 0007), inside the writer's transaction, so a reader sees
+ * the new number only once the change is committed. The public page cache compares it
+ * (docs/decisions/0014-public-page-cache.md).
+ */
+export const siteRevision = pgTable('site_revision', {
+  id: integer('id').primaryKey().default(1),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

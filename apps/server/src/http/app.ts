@@ -3,7 +3,11 @@ import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import { createRequestHandler } from '@react-router/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler as createReactRouterHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
@@ -13,6 +17,7 @@ import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
+import { publicPageCache } from './page-cache.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
 import { jsonBodyParser, submissionRoutes } from './submissions.routes.ts';
@@ -78,27 +83,47 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
 
   app.get('/', redirectRootToLanguage);
 
+  /** What loaders and actions see; a visitor's nonce, session and address differ per request. */
+  const contextFor = async (visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'>) => {
+    const { entry } = await loadBuild();
+    const value: AppContextValue = {
+      site: config.site,
+      publicUrl: config.publicUrl,
+      staff: services.staffForWeb,
+      casework: services.casework,
+      publicIncidents: services.publicIncidents,
+      followUp: services.followUp,
+      inbox: services.inbox,
+      stats: services.stats,
+      content: services.content,
+      ...visitor,
+    };
+    return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
+  };
+
+  // Public pages come from the page cache, once built; in development every request renders.
+  if (typeof build !== 'function') {
+    const renderPage = createReactRouterHandler(build, 'production');
+    const anonymousVisitor = { cspNonce: '', staffSession: { state: 'anonymous' }, clientIp: undefined } as const;
+    app.use(
+      publicPageCache({
+        render: async (url) =>
+          renderPage(new Request(new URL(url, config.publicUrl)), await contextFor(anonymousVisitor)),
+        revision: services.siteRevision,
+        logger,
+      }),
+    );
+  }
+
   const handleWithReactRouter = createRequestHandler({
     build: loadBuild,
     mode: config.nodeEnv === 'development' ? 'development' : 'production',
-    getLoadContext: async (request, response) => {
-      const { entry } = await loadBuild();
-      const value: AppContextValue = {
-        site: config.site,
-        publicUrl: config.publicUrl,
+    getLoadContext: (request, response) =>
+      contextFor({
         cspNonce: String(response.locals.cspNonce),
         staffSession: response.locals.staffSession ?? { state: 'anonymous' },
-        staff: services.staffForWeb,
-        casework: services.casework,
-        publicIncidents: services.publicIncidents,
-        followUp: services.followUp,
-        inbox: services.inbox,
-        stats: services.stats,
-        content: services.content,
         clientIp: request.ip,
-      };
-      return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
-    },
+      }),
   });
   app.use(handleWithReactRouter);
 

@@ -56,8 +56,14 @@ describe('when the database goes away and comes back', () => {
     // Solutions are prepared while the database is up: the challenge endpoint needs no database.
     const solutions = [await solveAltcha(baseUrl), await solveAltcha(baseUrl), await solveAltcha(baseUrl)];
     expect((await postReport(baseUrl, { payload: reportPayload(), altcha: solutions[0] })).status).toBe(201);
+    const incidentsPage = await (await fetch(`${baseUrl}/nl/incidents`)).text();
 
     await embedded.stop();
+    // Public pages rendered before the outage are still served, as they were.
+    const duringOutage = await fetch(`${baseUrl}/nl/incidents`);
+    expect(duringOutage.status).toBe(200);
+    expect(duringOutage.headers.get('x-page-cache')).toBe('stale');
+    expect(await duringOutage.text()).toBe(incidentsPage);
     const refused = await postReport(baseUrl, { payload: reportPayload(), altcha: solutions[1] });
     expect(refused.status).toBe(503);
     expect(refused.body.error.code).toBe('SERVICE_UNAVAILABLE');

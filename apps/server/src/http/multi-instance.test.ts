@@ -49,6 +49,8 @@ describe('two instances behave as one site', () => {
 
   it('shows a content edit made on one instance on the other at once, and opens a receipt session on both', async () => {
     const admin = await signedInSession(b, 'admin');
+    // Both instances have the page in their page cache before the edit.
+    for (const server of [a, b, a, b]) expect((await fetch(`${server.baseUrl}/nl`)).status).toBe(200);
     await b.services.content.save(admin.staff, 'announcement', 'nl', 'Gesloten op **1 december**.');
     for (const server of [a, b]) {
       const html = await (await fetch(`${server.baseUrl}/nl`)).text();

@@ -12,22 +12,7 @@ export function securityHeaders(isProduction: boolean, isDevelopment = false) {
     response.locals.cspNonce = nonce;
     const scripts = isDevelopment ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
     response.set({
-      'Content-Security-Policy': [
-        "default-src 'self'",
-        `script-src ${scripts}`,
-        // ALTCHA's widget styles itself with a <style> element.
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        // Vite inlines the smallest font files as data: URLs.
-        "font-src 'self' data:",
-        `connect-src 'self'${isDevelopment ? ' ws:' : ''}`,
-        // ALTCHA solves its proof of work in workers started from blob: URLs.
-        "worker-src 'self' blob:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-      ].join('; '),
+      'Content-Security-Policy': contentSecurityPolicy(scripts, isDevelopment),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',
@@ -38,4 +23,27 @@ export function securityHeaders(isProduction: boolean, isDevelopment = false) {
     if (isProduction) response.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     next();
   };
+}
+
+/**
+ * The site's policy, with the script sources of one answer: a nonce for a page rendered for its
+ * visitor, the hashes of its inline scripts for a page served from the page cache.
+ */
+export function contentSecurityPolicy(scriptSources: string, isDevelopment = false): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources}`,
+    // ALTCHA's widget styles itself with a <style> element.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    // Vite inlines the smallest font files as data: URLs.
+    "font-src 'self' data:",
+    `connect-src 'self'${isDevelopment ? ' ws:' : ''}`,
+    // ALTCHA solves its proof of work in workers started from blob: URLs.
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
 }

@@ -30,6 +30,7 @@ import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts
 import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createRetention, type Retention } from './retention.service.ts';
+import { createSiteRevision, type SiteRevision } from './site-revision.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 import { staffServicesForWeb } from './staff-web.ts';
 import { createStatsService } from './stats.service.ts';
@@ -60,6 +61,8 @@ export type Services = {
   staffForWeb: StaffServicesForWeb;
   casework: CaseworkServicesForWeb;
   publicIncidents: PublicIncidentsServiceForWeb;
+  /** What the public page cache compares: changes whenever a public page's content does. */
+  siteRevision: SiteRevision;
   inbox: InboxServicesForWeb;
   stats: StatsServicesForWeb;
   content: ContentServicesForWeb;
@@ -151,6 +154,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
     casework: createCaseworkService(database.db, encryption, staffServices.audit),
     publicIncidents: createPublicIncidentsService(database.db),
+    siteRevision: createSiteRevision(database.pool),
     inbox: createInboxService(database.db, encryption, staffServices.audit),
     stats: createStatsService(database.db, staffServices.audit),
     content: createContentService(database.db, staffServices.audit),

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffMember } from '../test/staff-helpers.ts';
+import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { chooseEncoding, inlineScriptHashes, pageCacheKey } from './page-cache.ts';
+
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A request whose answer is left as sent (fetch would undo the compression). */
+function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = http.request(`${baseUrl}${path}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('the page cache, without a server', () => {
+  const key = (path: string, method = 'GET') => pageCacheKey(method, new URL(path, 'http://site.test'));
+
+  it('keys a public page by its path and its own sorted query parameters, and nothing else', () => {
+    expect(key('/')).toBe('/');
+    expect(key('/he/incidents')).toBe('/he/incidents');
+    expect(key('/yi/privacy', 'HEAD')).toBe('/yi/privacy');
+    expect(key('/incidents?type=verbal&page=2')).toBe('/incidents?page=2&type=verbal');
+    expect(key('/incidents?page=2&type=verbal')).toBe('/incidents?page=2&type=verbal');
+    // Rendered for the request alone: other methods, the follow-up thread, unknown or odd parameters.
+    expect(key('/contact', 'POST')).toBeUndefined();
+    expect(key('/follow-up')).toBeUndefined();
+    expect(key('/nl/follow-up')).toBeUndefined();
+    expect(key('/?utm_source=mail')).toBeUndefined();
+    expect(key('/incidents?page=1&page=2')).toBeUndefined();
+    expect(key('/incidents?type=%3Cscript%3E')).toBeUndefined();
+    expect(key('/internal/login')).toBeUndefined();
+    expect(key('/de/contact')).toBeUndefined();
+  });
+
+  it('prefers Brotli, then gzip, and honours a refusal', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('identity')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+
+  it('hashes inline scripts only, once each', () => {
+    const html =
+      '<script>a()</script><script type="module" async="">import "x"</script><script src="/a.js"></script><script>a()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256Source('a()'), sha256Source('import "x"')]);
+  });
+});
+
+describe('public pages served from the page cache', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ REPORTS_PER_HOUR_PER_IP: '100' });
+  });
+  afterAll(() => server.close());
+
+  it('renders a page once, then serves the same bytes, with a policy that allows exactly its inline scripts', async () => {
+    const first = await rawRequest(server.baseUrl, '/fr/privacy');
+    const second = await rawRequest(server.baseUrl, '/fr/privacy');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(second.body.equals(first.body)).toBe(true);
+
+    const html = second.body.toString('utf8');
+    expect(html).not.toMatch(/ nonce=/);
+    const document = new JSDOM(html).window.document;
+    const inline = [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? '');
+    expect(inline.length).toBeGreaterThan(1);
+    const policy = String(second.headers['content-security-policy']);
+    const scriptSources = policy.match(/script-src ([^;]+)/)?.[1]?.split(' ') ?? [];
+    expect(new Set(scriptSources)).toEqual(new Set(["'self'", ...inline.map(sha256Source)]));
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(scriptSources.join(' ')).not.toMatch(/unsafe|nonce/);
+    expect(second.headers['referrer-policy']).toBe('no-referrer');
+    expect(second.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends Brotli or gzip as the browser accepts, each the same page, and 304 to a browser that has it', async () => {
+    const plain = await rawRequest(server.baseUrl, '/he', { 'accept-encoding': 'identity' });
+    const br = await rawRequest(server.baseUrl, '/he', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await rawRequest(server.baseUrl, '/he', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    for (const answer of [plain, br, gzip]) {
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+
+    const again = await rawRequest(server.baseUrl, '/he', { 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await rawRequest(server.baseUrl, '/he', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('keeps the form pages out of browser caches, and the English home page varying by language', async () => {
+    for (const path of ['/contact', '/nl/incident-report']) {
+      await rawRequest(server.baseUrl, path);
+      const cached = await rawRequest(server.baseUrl, path);
+      expect(cached.headers['x-page-cache']).toBe('hit');
+      expect(cached.headers['cache-control']).toBe('no-store');
+    }
+    await rawRequest(server.baseUrl, '/');
+    const home = await rawRequest(server.baseUrl, '/');
+    expect(home.headers['x-page-cache']).toBe('hit');
+    expect(home.headers.vary).toMatch(/Cookie.*Accept-Language.*Accept-Encoding/);
+  });
+
+  it('gives a visitor with cookies the page everyone gets, and renders the follow-up page per visitor', async () => {
+    const anonymous = await rawRequest(server.baseUrl, '/yi/terms-of-use');
+    const withCookies = await rawRequest(server.baseUrl, '/yi/terms-of-use', {
+      cookie: '__Host-follow-up=abc; lang=he; staff.session_token=xyz',
+    });
+    expect(withCookies.body.equals(anonymous.body)).toBe(true);
+
+    const followUp = await rawRequest(server.baseUrl, '/nl/follow-up');
+    expect(followUp.status).toBe(200);
+    expect(followUp.headers['x-page-cache']).toBeUndefined();
+    expect(String(followUp.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
+    const tracked = await rawRequest(server.baseUrl, '/nl?utm_source=mail');
+    expect(tracked.headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('shows a staff edit and a newly verified incident on the next request', async () => {
+    const before = (await rawRequest(server.baseUrl, '/nl')).body.toString('utf8');
+    expect(before).not.toContain('Gesloten op');
+    const { staff } = await createStaffMember(server, 'admin');
+    await server.services.content.save(staff, 'announcement', 'nl', 'Gesloten op **1 december**.');
+    const after = await rawRequest(server.baseUrl, '/nl');
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body.toString('utf8')).toContain('Gesloten op <strong>1 december</strong>.');
+    expect((await rawRequest(server.baseUrl, '/fr')).body.toString('utf8')).not.toContain('Gesloten op');
+
+    const countOn = async () => {
+      const html = (await rawRequest(server.baseUrl, '/incidents')).body.toString('utf8');
+      return new JSDOM(html).window.document.querySelector('.incident-count__value')?.textContent ?? '0';
+    };
+    expect(await countOn()).toBe('0');
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Brussels' }).format(new Date());
+    const sent = await postReport(server.baseUrl, {
+      payload: reportPayload({ date: today }),
+      altcha: await solveAltcha(server.baseUrl),
+    });
+    expect(sent.status).toBe(201);
+    expect(await countOn()).toBe('0'); // a new report is not an incident until staff verify it
+    await server.database.pool.query("update report set status = 'verified'");
+    expect(await countOn()).toBe('1');
+    expect((await rawRequest(server.baseUrl, '/incidents')).body.toString('utf8')).not.toContain(SEEDED.lastName);
+  });
+
+  it('moves to a new revision at midnight in Brussels', async () => {
+    const lateEvening = await server.services.siteRevision.current(new Date('2026-11-30T22:59:00Z'));
+    const afterMidnight = await server.services.siteRevision.current(new Date('2026-11-30T23:01:00Z'));
+    expect(lateEvening).not.toBe(afterMidnight);
+    expect(await server.services.siteRevision.current(new Date('2026-11-30T12:00:00Z'))).toBe(lateEvening);
+  });
+});

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { LANGUAGES } from '@app/locales/languages';
+import { localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../logger.ts';
+import type { SiteRevision } from '../services/site-revision.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
+
+const compressWithBrotli = promisify(brotliCompress);
+const compressWithGzip = promisify(gzip);
+
+/** The follow-up page shows one reporter's thread: it is rendered for its visitor, never kept. */
+const UNCACHED_PAGES = new Set<PublicPage>(['followUp']);
+
+/** The query parameters a page reads; a request with any other one is rendered, not cached. */
+const PAGE_QUERY_PARAMETERS: Partial<Record<PublicPage, readonly string[]>> = { incidents: ['type', 'page'] };
+
+/** Enough for every page, language and many filter pages; the least recently used go first. */
+export const PAGE_CACHE_MAX_ENTRIES = 500;
+
+const QUERY_VALUE = /^[a-z0-9-]{0,20}$/i;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+type CachedPage = {
+  revision: string;
+  contentType: string;
+  cacheControl: string;
+  csp: string;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+};
+
+/** Renders a page as an anonymous visitor with no cookie, no address and no nonce would see it. */
+export type RenderAnonymously = (url: string) => Promise<globalThis.Response>;
+
+const pageByPath = new Map<string, PublicPage>(
+  LANGUAGES.flatMap(({ code }) =>
+    (Object.keys(PUBLIC_PAGES) as PublicPage[])
+      .filter((page) => !UNCACHED_PAGES.has(page))
+      .map((page) => [localizedPath(page, code), page] as const),
+  ),
+);
+
+/**
+ * The cache key of a request for a public page (its path and the page's own query parameters,
+ * sorted), or undefined when the answer must be rendered for this request alone.
+ */
+export function pageCacheKey(method: string, url: URL): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const page = pageByPath.get(url.pathname);
+  if (!page) return undefined;
+  const allowed = PAGE_QUERY_PARAMETERS[page] ?? [];
+  const names = [...url.searchParams.keys()];
+  if (new Set(names).size !== names.length) return undefined;
+  if (!names.every((name) => allowed.includes(name) && QUERY_VALUE.test(url.searchParams.get(name) ?? ''))) {
+    return undefined;
+  }
+  const query = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b))).toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** The SHA-256 sources of every inline script of a page, for its Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** Brotli, then gzip, then none, as the browser accepts (a q of 0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Public pages are rendered once per path, language and site revision, then served from memory
+ * with their gzip and Brotli variants. A cached page was rendered for nobody in particular (no
+ * cookie, no address), so it cannot carry anyone's data; its inline scripts are allowed by their
+ * hashes instead of a per-request nonce. While the database is unreachable, the last rendering of
+ * a page is served rather than an error. See docs/decisions/0014-public-page-cache.md.
+ */
+export function publicPageCache({
+  render,
+  revision,
+  logger,
+  maxEntries = PAGE_CACHE_MAX_ENTRIES,
+}: {
+  render: RenderAnonymously;
+  revision: SiteRevision;
+  logger: Logger;
+  maxEntries?: number;
+}) {
+  const pages = new Map<string, CachedPage>();
+  const renderings = new Map<string, Promise<CachedPage | undefined>>();
+
+  const keep = (key: string, page: CachedPage) => {
+    pages.delete(key);
+    pages.set(key, page);
+    while (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
+  };
+
+  const renderOnce = (key: string, current: string) => {
+    const id = `${current} ${key}`;
+    let pending = renderings.get(id);
+    if (!pending) {
+      pending = renderForCache(render, key, current).finally(() => renderings.delete(id));
+      renderings.set(id, pending);
+    }
+    return pending;
+  };
+
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const key = pageCacheKey(request.method, new URL(request.originalUrl, 'http://site.invalid'));
+    if (!key) return next();
+    const cached = pages.get(key);
+    let current: string;
+    try {
+      current = await revision.current();
+    } catch (error) {
+      if (!cached) return next();
+      logger.warn(
+        { err: { message: (error as Error).message } },
+        'database unreachable: serving the last page rendered',
+      );
+      return send(request, response, cached, 'stale');
+    }
+    if (cached?.revision === current) {
+      keep(key, cached);
+      return send(request, response, cached, 'hit');
+    }
+    try {
+      const page = await renderOnce(key, current);
+      if (!page) return next();
+      keep(key, page);
+      send(request, response, page, 'miss');
+    } catch (error) {
+      logger.warn({ err: { message: (error as Error).message } }, 'a public page could not be rendered for the cache');
+      next();
+    }
+  };
+}
+
+async function renderForCache(
+  render: RenderAnonymously,
+  key: string,
+  revision: string,
+): Promise<CachedPage | undefined> {
+  const rendered = await render(key);
+  // Only a complete, ordinary page is kept: never an error, a redirect or an answer with a cookie.
+  if (rendered.status !== 200 || rendered.headers.has('set-cookie')) {
+    await rendered.body?.cancel();
+    return undefined;
+  }
+  const html = Buffer.from(await rendered.arrayBuffer());
+  const [br, gzipped] = await Promise.all([
+    compressWithBrotli(html, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+    compressWithGzip(html, { level: 9 }),
+  ]);
+  const scripts = ["'self'", ...inlineScriptHashes(html.toString('utf8'))].join(' ');
+  return {
+    revision,
+    contentType: rendered.headers.get('content-type') ?? 'text/html; charset=utf-8',
+    // A visitor's browser asks again each time, and gets 304 while the page has not changed.
+    cacheControl: rendered.headers.get('cache-control') ?? 'no-cache',
+    csp: contentSecurityPolicy(scripts),
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    bodies: { identity: html, gzip: gzipped, br },
+  };
+}
+
+function send(request: Request, response: Response, page: CachedPage, state: 'hit' | 'miss' | 'stale') {
+  const encoding = chooseEncoding(request.get('accept-encoding'));
+  response.vary('Accept-Encoding');
+  response.set({
+    'Content-Type': page.contentType,
+    'Cache-Control': page.cacheControl,
+    'Content-Security-Policy': page.csp,
+    ETag: page.etag,
+    'X-Page-Cache': state,
+  });
+  if (request.fresh) {
+    response.status(304).end();
+    return;
+  }
+  const body = page.bodies[encoding];
+  if (encoding !== 'identity') response.set('Content-Encoding', encoding);
+  response.set('Content-Length', String(body.length));
+  response.status(200);
+  if (request.method === 'HEAD') response.end();
+  else response.end(body);
+}

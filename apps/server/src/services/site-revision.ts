@@ -1,0 +1,21 @@
+import { todayInBelgium } from '@app/core/dates';
+import type pg from 'pg';
+
+export type SiteRevision = {
+  /**
+   * What a public page's content depends on, as one string: the database's site revision (raised
+   * by triggers whenever a staff text, a published incident or a counted report changes, on any
+   * instance) and Belgium's calendar day (the 30-day count moves at midnight in Brussels).
+   */
+  current(now?: Date): Promise<string>;
+};
+
+/** One primary-key read per call: cheap, and an edit on any instance shows on the next request. */
+export function createSiteRevision(pool: pg.Pool): SiteRevision {
+  return {
+    async current(now = new Date()) {
+      const { rows } = await pool.query<{ value: string }>('select value from site_revision where id = 1');
+      return `${rows[0]?.value ?? 0}@${todayInBelgium(now)}`;
+    },
+  };
+}
