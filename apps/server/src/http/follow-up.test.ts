@@ -4,6 +4,7 @@ import { formatReceipt } from '@app/core/follow-up';
 import { resources } from '@app/locales/resources';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
 import { CookieJar, postForm, signedInSession } from '../test/staff-helpers.ts';
 import { dumpDatabase, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -16,13 +17,8 @@ const nl = resources.nl.forms.followUp;
 let nextAddress = 10;
 const newAddress = () => `198.51.100.${nextAddress++}`;
 
-async function openWith(server: TestServer, receipt: string, address: string, jar?: CookieJar) {
-  const response = await fetch(`${server.baseUrl}/api/follow-up/open`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': address },
-    body: JSON.stringify({ receipt, altcha: await solveAltcha(server.baseUrl) }),
-  });
-  jar?.update(response);
+async function openWith(server: TestServer, receipt: string, address: string, jar = new CookieJar()) {
+  const response = await openFollowUp(server.baseUrl, receipt, jar, { 'x-forwarded-for': address });
   return { response, body: (await response.json()) as { ok?: boolean; error?: { code: string; fields?: object } } };
 }
 
@@ -41,14 +37,7 @@ async function sendReply(
   message: unknown,
   files: { name: string; data: Buffer }[] = [],
 ) {
-  const form = new FormData();
-  form.set('payload', JSON.stringify({ message }));
-  for (const file of files) form.append('attachments', new Blob([new Uint8Array(file.data)]), file.name);
-  const response = await fetch(`${server.baseUrl}/api/follow-up/messages`, {
-    method: 'POST',
-    headers: { origin: server.baseUrl, cookie: jar.header(), 'x-forwarded-for': newAddress() },
-    body: form,
-  });
+  const response = await sendFollowUpReply(server.baseUrl, jar, message, files, { 'x-forwarded-for': newAddress() });
   return { status: response.status, body: (await response.json()) as { error?: { code: string; fields?: object } } };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
 import { CookieJar, signedInSession } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -66,22 +67,10 @@ describe('two instances behave as one site', () => {
       await a.services.receipts.hash(receipt),
     ]);
     const jar = new CookieJar();
-    const opened = await fetch(`${a.baseUrl}/api/follow-up/open`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: a.baseUrl },
-      body: JSON.stringify({ receipt, altcha: await solveAltcha(a.baseUrl) }),
-    });
-    expect(opened.status).toBe(200);
-    jar.update(opened);
+    expect((await openFollowUp(a.baseUrl, receipt, jar)).status).toBe(200);
     const state = await b.services.followUp.view(jar.header());
     expect(state.state).toBe('open');
-    const form = new FormData();
-    form.set('payload', JSON.stringify({ message: 'Via de andere server.' }));
-    const sent = await fetch(`${b.baseUrl}/api/follow-up/messages`, {
-      method: 'POST',
-      headers: { origin: b.baseUrl, cookie: jar.header() },
-      body: form,
-    });
+    const sent = await sendFollowUpReply(b.baseUrl, jar, 'Via de andere server.');
     expect(sent.status).toBe(201);
     const detail = await a.services.casework.getReport(reportId);
     expect(detail?.thread?.messages.map((message) => message.body)).toContain('Via de andere server.');

@@ -1,44 +1,21 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startLocalS3 } from '../test/s3-site.ts';
 import { createS3Storage, DEFAULT_RETRY_POLICY, type RetryPolicy, type S3Settings } from './s3-storage.ts';
 import { describeStorageDriver } from './storage-contract.ts';
 
-// A local S3-compatible server (s3rver), as the CI machine has no cloud account.
-const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-s3-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory,
-  configureBuckets: [{ name: 'attachments' }],
-});
+let s3: LocalS3;
 let settings: S3Settings;
 
 beforeAll(async () => {
-  const { port } = (await server.run()) as AddressInfo;
-  settings = {
-    bucket: 'attachments',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  s3 = await startLocalS3();
+  settings = s3.settings;
 });
 afterAll(async () => {
-  await server.close();
-  fs.rmSync(directory, { recursive: true, force: true });
+  await s3?.close();
 });
-
-const rawBytes = async (client: S3Client, key: string) => {
-  const answer = await client.send(new GetObjectCommand({ Bucket: 'attachments', Key: key }));
-  return { data: Buffer.from((await answer.Body?.transformToByteArray()) ?? []), metadata: answer.Metadata ?? {} };
-};
 
 let prefix = 0;
 describeStorageDriver('S3 storage (s3rver)', () => {
@@ -58,12 +35,12 @@ describeStorageDriver('S3 storage (s3rver)', () => {
   };
   return {
     driver: scoped,
-    readRaw: async (fullPath) => (await rawBytes(driver.client, `${root}${fullPath}`)).data,
+    readRaw: (fullPath) => s3.readRaw(`${root}${fullPath}`),
     corrupt: async (fullPath) => {
-      const { data, metadata } = await rawBytes(driver.client, `${root}${fullPath}`);
+      const { data, metadata } = await s3.readRawObject(`${root}${fullPath}`);
       data[10] = (data[10] ?? 0) ^ 0xff;
       await driver.client.send(
-        new PutObjectCommand({ Bucket: 'attachments', Key: `${root}${fullPath}`, Body: data, Metadata: metadata }),
+        new PutObjectCommand({ Bucket: settings.bucket, Key: `${root}${fullPath}`, Body: data, Metadata: metadata }),
       );
     },
   };
@@ -159,14 +136,7 @@ describe('the site with STORAGE_DRIVER=s3', () => {
     const { startTestServer } = await import('../test/test-server.ts');
     const { postReport, reportPayload, solveAltcha } = await import('../test/submission-helpers.ts');
     const { signedInSession } = await import('../test/staff-helpers.ts');
-    const site = await startTestServer({
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: settings.bucket,
-      S3_ENDPOINT: settings.endpoint ?? '',
-      S3_ACCESS_KEY_ID: settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    const site = await startTestServer(s3.env);
     try {
       const photo = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
       const sent = await postReport(site.baseUrl, {
@@ -177,10 +147,10 @@ describe('the site with STORAGE_DRIVER=s3', () => {
       expect(sent.status).toBe(201);
       const { rows } = await site.database.pool.query('select report_id, id, full_path from report_attachment');
       const [file] = rows;
-      const raw = await rawBytes(createS3Storage(settings).client, file.full_path);
+      const raw = await s3.readRaw(file.full_path);
       // Sealed: no JPEG signature, no EXIF, nothing of the picture in clear.
-      expect(raw.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
-      expect(raw.data.includes(Buffer.from('Exif'))).toBe(false);
+      expect(raw.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+      expect(raw.includes(Buffer.from('Exif'))).toBe(false);
       const coordinator = await signedInSession(site, 'coordinator');
       const download = await fetch(`${site.baseUrl}/api/internal/reports/${file.report_id}/attachments/${file.id}`, {
         headers: { cookie: coordinator.jar.header() },
