@@ -167,7 +167,7 @@ async function ceilings(html: string) {
        events { worker_connections 1024; }
        http { access_log off; client_body_temp_path ${folder}; proxy_temp_path ${folder}; fastcgi_temp_path ${folder};
               uwsgi_temp_path ${folder}; scgi_temp_path ${folder};
-              gzip on; gzip_comp_level 6; gzip_types text/html;
+              gzip on; gzip_comp_level 6;
               server { listen 127.0.0.1:${nginxPort}; root ${folder}; location = / { try_files /index.html =404; default_type text/html; } } }`,
     );
     const server = spawn(nginx, ['-c', path.join(folder, 'nginx.conf'), '-p', folder], { stdio: 'inherit' });

@@ -1,10 +1,12 @@
 /** Belgium's calendar day, whatever the time zone of the machine or the browser. */
 export const SITE_TIME_ZONE = 'Europe/Brussels';
 
+// The Swedish locale formats dates as YYYY-MM-DD. Made once: the page cache asks on every request.
+const belgianDay = new Intl.DateTimeFormat('sv-SE', { timeZone: SITE_TIME_ZONE });
+
 /** Today's date in Belgium as YYYY-MM-DD. */
 export function todayInBelgium(now: Date = new Date()): string {
-  // The Swedish locale formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: SITE_TIME_ZONE }).format(now);
+  return belgianDay.format(now);
 }
 
 /** A real calendar date written YYYY-MM-DD (rejects 2026-02-30). */

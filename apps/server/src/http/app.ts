@@ -44,12 +44,46 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));
+  const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
+
+  /** What loaders and actions see; a visitor's nonce, session and address differ per request. */
+  const contextFor = async (visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'>) => {
+    const { entry } = await loadBuild();
+    const value: AppContextValue = {
+      site: config.site,
+      publicUrl: config.publicUrl,
+      staff: services.staffForWeb,
+      casework: services.casework,
+      publicIncidents: services.publicIncidents,
+      followUp: services.followUp,
+      inbox: services.inbox,
+      stats: services.stats,
+      content: services.content,
+      ...visitor,
+    };
+    return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
+  };
+
+  app.get('/', redirectRootToLanguage);
+  // Public pages first, so that a page from the cache costs as little as possible; in development
+  // every request renders.
+  if (typeof build !== 'function') {
+    const renderPage = createReactRouterHandler(build, 'production');
+    const anonymousVisitor = { cspNonce: '', staffSession: { state: 'anonymous' }, clientIp: undefined } as const;
+    app.use(
+      publicPageCache({
+        render: async (url) =>
+          renderPage(new Request(new URL(url, config.publicUrl)), await contextFor(anonymousVisitor)),
+        revision: services.siteRevision,
+        logger,
+      }),
+    );
+  }
+
   app.use('/api', (_request, response, next) => {
     response.set('Cache-Control', 'no-store');
     next();
   });
-
-  const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
   app.use(healthRoutes(services.pool, { storage: services.storage, readiness }));
   // Shutting down: a submission that has not started yet is refused before anything is written,
@@ -79,40 +113,6 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
     // Hashed file names: a file never changes, so browsers may keep it for a year.
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDir, { maxAge: '1h', index: false }));
-  }
-
-  app.get('/', redirectRootToLanguage);
-
-  /** What loaders and actions see; a visitor's nonce, session and address differ per request. */
-  const contextFor = async (visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'>) => {
-    const { entry } = await loadBuild();
-    const value: AppContextValue = {
-      site: config.site,
-      publicUrl: config.publicUrl,
-      staff: services.staffForWeb,
-      casework: services.casework,
-      publicIncidents: services.publicIncidents,
-      followUp: services.followUp,
-      inbox: services.inbox,
-      stats: services.stats,
-      content: services.content,
-      ...visitor,
-    };
-    return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
-  };
-
-  // Public pages come from the page cache, once built; in development every request renders.
-  if (typeof build !== 'function') {
-    const renderPage = createReactRouterHandler(build, 'production');
-    const anonymousVisitor = { cspNonce: '', staffSession: { state: 'anonymous' }, clientIp: undefined } as const;
-    app.use(
-      publicPageCache({
-        render: async (url) =>
-          renderPage(new Request(new URL(url, config.publicUrl)), await contextFor(anonymousVisitor)),
-        revision: services.siteRevision,
-        logger,
-      }),
-    );
   }
 
   const handleWithReactRouter = createRequestHandler({

@@ -1,6 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/app-process.ts';
+import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
+import { CookieJar } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -98,20 +100,9 @@ describe('staff notifications', () => {
 
       // A reporter who writes on the follow-up page: staff hear of it, and of nothing else.
       const receipt = (response.body as unknown as { receipt: string }).receipt;
-      const opened = await fetch(`${server.baseUrl}/api/follow-up/open`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ receipt, altcha: await solveAltcha(server.baseUrl) }),
-      });
-      expect(opened.status).toBe(200);
-      const cookie = (opened.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-      const form = new FormData();
-      form.set('payload', JSON.stringify({ message: 'De dader droeg een rode jas.' }));
-      const reply = await fetch(`${server.baseUrl}/api/follow-up/messages`, {
-        method: 'POST',
-        headers: { cookie },
-        body: form,
-      });
+      const jar = new CookieJar();
+      expect((await openFollowUp(server.baseUrl, receipt, jar)).status).toBe(200);
+      const reply = await sendFollowUpReply(server.baseUrl, jar, 'De dader droeg een rode jas.');
       expect(reply.status).toBe(201);
       await server.services.notifications.runOnce();
       expect(smtp.received).toHaveLength(3);

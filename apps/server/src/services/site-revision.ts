@@ -10,12 +10,21 @@ export type SiteRevision = {
   current(now?: Date): Promise<string>;
 };
 
-/** One primary-key read per call: cheap, and an edit on any instance shows on the next request. */
+/**
+ * One primary-key read per request, so that an edit on any instance shows on the next request.
+ * Requests that arrive while a read is under way share it: under load the database sees one read
+ * at a time, not one per visitor.
+ */
 export function createSiteRevision(pool: pg.Pool): SiteRevision {
+  let reading: Promise<string> | undefined;
+  const read = async () => {
+    const { rows } = await pool.query<{ value: string }>('select value from site_revision where id = 1');
+    return rows[0]?.value ?? '0';
+  };
   return {
     async current(now = new Date()) {
-      const { rows } = await pool.query<{ value: string }>('select value from site_revision where id = 1');
-      return `${rows[0]?.value ?? 0}@${todayInBelgium(now)}`;
+      if (!reading) reading = read().finally(() => (reading = undefined));
+      return `${await reading}@${todayInBelgium(now)}`;
     },
   };
 }
