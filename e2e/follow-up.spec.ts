@@ -112,6 +112,10 @@ for (const language of ['en', 'he'] as const) {
     await expect(received.getByRole('link', { name: /Download file 1/ })).toBeVisible();
     await expect(received.locator('img')).toHaveJSProperty('complete', true);
     await expectNoAxeViolations(staffPage);
+    // The report's page fits the screen on a phone too: long values (the PV number) wrap. (A mobile
+    // viewport zooms out to fit a wider page, so compare with the device's width, not innerWidth.)
+    const screenWidth = staffPage.viewportSize()?.width ?? 0;
+    expect(await staffPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
     await staffPage.screenshot({
       path: `${screenshotDir}/staff-thread-${language}-${testInfo.project.name}.png`,
       fullPage: true,
