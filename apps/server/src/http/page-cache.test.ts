@@ -144,6 +144,10 @@ describe('public pages served from the page cache', () => {
     expect(String(followUp.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
     const tracked = await rawRequest(server.baseUrl, '/nl?utm_source=mail');
     expect(tracked.headers['x-page-cache']).toBeUndefined();
+    // A path that a URL parser could read as another host is not the home page.
+    const doubleSlash = await rawRequest(server.baseUrl, '//nl');
+    expect(doubleSlash.headers['x-page-cache']).toBeUndefined();
+    expect(doubleSlash.status).toBe(404);
   });
 
   it('shows a staff edit and a newly verified incident on the next request', async () => {

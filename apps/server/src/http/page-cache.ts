@@ -123,8 +123,13 @@ export function publicPageCache({
     return pending;
   };
 
+  // Said once when the database goes away and once when it is back, not on every request.
+  let isServingStale = false;
+
   return async (request: Request, response: Response, next: NextFunction) => {
-    const key = pageCacheKey(request.method, new URL(request.originalUrl, 'http://site.invalid'));
+    // Appended, not resolved: `//host/path` stays a path here, as it is for the router.
+    const url = URL.parse(`http://site.invalid${request.originalUrl}`);
+    const key = url && pageCacheKey(request.method, url);
     if (!key) return next();
     const cached = pages.get(key);
     let current: string;
@@ -132,12 +137,17 @@ export function publicPageCache({
       current = await revision.current();
     } catch (error) {
       if (!cached) return next();
-      logger.warn(
-        { err: { message: (error as Error).message } },
-        'database unreachable: serving the last page rendered',
-      );
+      if (!isServingStale) {
+        logger.warn(
+          { err: { message: (error as Error).message } },
+          'database unreachable: serving pages as last rendered',
+        );
+      }
+      isServingStale = true;
       return send(request, response, cached, 'stale');
     }
+    if (isServingStale) logger.info('database reachable again: pages are current');
+    isServingStale = false;
     if (cached?.revision === current) {
       keep(key, cached);
       return send(request, response, cached, 'hit');
