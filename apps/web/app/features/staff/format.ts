@@ -22,9 +22,11 @@ export function formatDay(day: string, language: string): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** A file size in kB or MB. */
+/** A file size in kB or MB; a file under 1 kB reads "1 kB", never "0 kB". */
 export function formatSize(bytes: number, language: string): string {
   const tag = languageInfo(language as Language).tag;
-  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(bytes / 1024)} kB`;
+  if (bytes < 1024 * 1024) {
+    return `${new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} kB`;
+  }
   return `${new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 }
