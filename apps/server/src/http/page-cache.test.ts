@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { todayInBelgium } from '@app/core/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../test/staff-helpers.ts';
@@ -165,9 +166,8 @@ describe('public pages served from the page cache', () => {
       return new JSDOM(html).window.document.querySelector('.incident-count__value')?.textContent ?? '0';
     };
     expect(await countOn()).toBe('0');
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Brussels' }).format(new Date());
     const sent = await postReport(server.baseUrl, {
-      payload: reportPayload({ date: today }),
+      payload: reportPayload({ date: todayInBelgium() }),
       altcha: await solveAltcha(server.baseUrl),
     });
     expect(sent.status).toBe(201);
