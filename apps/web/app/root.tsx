@@ -22,6 +22,7 @@ import { appContext } from './context.ts';
 import { messagesFor } from './i18n/messages.server.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { TranslationContext } from './i18n/use-translation.ts';
+import type { RootData } from './lib/root-data.ts';
 import { useVersionCheck } from './lib/use-version-check.ts';
 import { isInternalPath } from './paths.ts';
 import stylesheet from './styles/app.css?url';
@@ -31,7 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { pathname } = new URL(request.url);
   // The staff area has no language prefix: it follows the language cookie.
   const language = isInternalPath(pathname) ? languageFromHeaders(request.headers) : languageFromPath(pathname);

@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
-import type { loader as rootLoader } from '../root.tsx';
+import type { RootData } from '../lib/root-data.ts';
 
 /** The site-wide announcement staff may publish (Content), above every public page. */
 export function Announcement() {
   const { t } = useTranslation();
-  const html = useRouteLoaderData<typeof rootLoader>('root')?.announcementHtml;
+  const html = useRouteLoaderData<RootData>('root')?.announcementHtml;
   if (!html) return null;
   return (
     <aside className="announcement" aria-label={t('announcement')}>

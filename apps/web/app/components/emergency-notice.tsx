@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import { RichText } from '../i18n/rich-text.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
+import type { RootData } from '../lib/root-data.ts';
 import { telHref } from '../lib/tel-href.ts';
 import { useSite } from '../lib/use-site.ts';
-import type { loader as rootLoader } from '../root.tsx';
 
 /**
  * Staff's plain-text wording as a template: angle brackets cannot open a tag, and the two number
@@ -23,7 +23,7 @@ function editedTemplate(text: string): string {
 export function EmergencyNotice({ id, headingLevel = 2 }: { id?: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   const site = useSite();
-  const edited = useRouteLoaderData<typeof rootLoader>('root')?.emergencyNoticeText;
+  const edited = useRouteLoaderData<RootData>('root')?.emergencyNoticeText;
   if (!site) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `${id ?? 'emergency-notice'}-title`;

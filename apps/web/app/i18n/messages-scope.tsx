@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../root.tsx';
+import type { RootData } from '../lib/root-data.ts';
 import { createTranslator, type MessageTree } from './translator.ts';
 import { TranslationContext, useTranslation } from './use-translation.ts';
 
 /** Adds a page's own messages (a namespace its loader sent) to the site-wide ones, for its content. */
 export function MessagesScope({ messages, children }: { messages: MessageTree; children: React.ReactNode }) {
   const { language } = useTranslation();
-  const common = useRouteLoaderData<typeof rootLoader>('root')?.messages;
+  const common = useRouteLoaderData<RootData>('root')?.messages;
   const value = useMemo(
     () => ({
       language,

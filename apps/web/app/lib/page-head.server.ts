@@ -3,15 +3,7 @@ import type { RouterContextProvider } from 'react-router';
 import { appContext } from '../context.ts';
 import { serverT } from '../i18n/messages.server.ts';
 import { localizedPath, type PublicPage } from '../paths.ts';
-
-export type PageHead = {
-  title: string;
-  description: string;
-  canonical: string;
-  alternates: { hrefLang: string; href: string }[];
-  ogLocale: string;
-  ogLocaleAlternates: string[];
-};
+import type { PageHead } from './page-head.ts';
 
 const ogLocale = (language: Language) => languageInfo(language).tag.replace('-', '_');
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PageHead } from './page-head.server.ts';
+import type { PageHead } from './page-head.ts';
 
 /** Turns a page's head (computed by its loader) into React Router meta descriptors. */
 export function pageMeta(head: PageHead | undefined): MetaDescriptor[] {

@@ -1,8 +1,8 @@
 import type { SiteSettings } from '@app/core/site-settings';
 import { useRouteLoaderData } from 'react-router';
-import type { loader } from '../root.tsx';
+import type { RootData } from './root-data.ts';
 
 /** The organisation's settings (name, contact, emergency numbers), from the root loader. */
 export function useSite(): SiteSettings | undefined {
-  return useRouteLoaderData<typeof loader>('root')?.site;
+  return useRouteLoaderData<RootData>('root')?.site;
 }

@@ -1,6 +1,6 @@
 import type { ReportDetail } from '@app/core/casework-api';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatSize } from '../staff/format.ts';
+import { formatSize } from '../../shared/staff/format.ts';
 
 /** Photos previewed, every file downloadable (always as a download, never opened by the site). */
 export function AttachmentList({ reportId, files }: { reportId: string; files: ReportDetail['attachments'] }) {

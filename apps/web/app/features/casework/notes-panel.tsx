@@ -2,9 +2,9 @@ import type { ReportDetail } from '@app/core/casework-api';
 import { NOTE_MAX_LENGTH } from '@app/core/report-workflow';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../staff/format.ts';
-import { SelectField } from '../staff/select-field.tsx';
-import { SubmitButton } from '../staff/submit-button.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SelectField } from '../../shared/staff/select-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** Who the report is assigned to, and the notes only staff see. */
 export function NotesPanel({

@@ -4,10 +4,10 @@ import { PROVINCES } from '@app/core/statuses';
 import { LANGUAGES } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../staff/format.ts';
-import { SelectField } from '../staff/select-field.tsx';
-import { StaffField } from '../staff/staff-field.tsx';
-import { SubmitButton } from '../staff/submit-button.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SelectField } from '../../shared/staff/select-field.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** Publishing a verified incident for the public list, with a summary per language. */
 export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: Record<string, string> }) {

@@ -1,7 +1,7 @@
 import type { ReportDetail } from '@app/core/casework-api';
 import { LANGUAGES } from '@app/locales/languages';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDay } from '../staff/format.ts';
+import { formatDay } from '../../shared/staff/format.ts';
 
 /** Every field of the report except the reporter's identity. */
 export function ReportFacts({ report }: { report: ReportDetail }) {

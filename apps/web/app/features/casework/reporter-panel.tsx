@@ -1,7 +1,7 @@
 import type { ReporterIdentity } from '@app/core/casework-api';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { SubmitButton } from '../staff/submit-button.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address'] as const;
 

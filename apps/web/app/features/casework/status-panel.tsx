@@ -4,10 +4,10 @@ import { PROVINCES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { formatDateTime } from '../staff/format.ts';
-import { SelectField } from '../staff/select-field.tsx';
-import { StaffField } from '../staff/staff-field.tsx';
-import { SubmitButton } from '../staff/submit-button.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SelectField } from '../../shared/staff/select-field.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** The status, the allowed next steps (each its own small form), and the history of changes. */
 export function StatusPanel({ report }: { report: ReportDetail }) {

@@ -3,8 +3,8 @@ import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../staff/format.ts';
-import { SubmitButton } from '../staff/submit-button.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { AttachmentList } from './attachments-panel.tsx';
 
 /**

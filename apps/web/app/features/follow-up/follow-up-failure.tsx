@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { SubmitFailure } from '../forms/api-client.ts';
-import { FailureMessage } from '../forms/failure-message.tsx';
+import type { SubmitFailure } from '../../shared/forms/api-client.ts';
+import { FailureMessage } from '../../shared/forms/failure-message.tsx';
 
 /**
  * A failure of the follow-up page: its own sentences for a receipt that opens nothing, for too

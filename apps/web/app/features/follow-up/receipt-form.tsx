@@ -2,9 +2,9 @@ import { normaliseReceipt } from '@app/core/follow-up';
 import { useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
-import { TextField } from '../forms/text-fields.tsx';
-import { useSubmission } from '../forms/use-submission.ts';
+import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
+import { TextField } from '../../shared/forms/text-fields.tsx';
+import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { FollowUpFailure } from './follow-up-failure.tsx';
 
 type ReceiptValues = { receipt: string };

@@ -1,9 +1,9 @@
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FormField } from '../forms/form-field.tsx';
-import { useSubmission } from '../forms/use-submission.ts';
-import { AttachmentsField } from '../report-form/attachments-field.tsx';
+import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
+import { FormField } from '../../shared/forms/form-field.tsx';
+import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { FollowUpFailure } from './follow-up-failure.tsx';
 
 export type ReplyDraft = { message: string; files: File[] };

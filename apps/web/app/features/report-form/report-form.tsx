@@ -3,16 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
-import { ReceiptPanel } from '../follow-up/receipt-panel.tsx';
-import { AltchaField, type AltchaHandle } from '../forms/altcha-field.tsx';
-import { coreResolver } from '../forms/core-resolver.ts';
-import { ErrorSummary } from '../forms/error-summary.tsx';
-import { FailureMessage } from '../forms/failure-message.tsx';
-import { Honeypot, readHoneypot } from '../forms/honeypot.tsx';
-import { SuccessPanel } from '../forms/success-panel.tsx';
-import { useSubmission } from '../forms/use-submission.ts';
-import { useUnsavedChanges } from '../forms/use-unsaved-changes.ts';
-import { AttachmentsField } from './attachments-field.tsx';
+import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
+import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
+import { coreResolver } from '../../shared/forms/core-resolver.ts';
+import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
+import { FailureMessage } from '../../shared/forms/failure-message.tsx';
+import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
+import { SuccessPanel } from '../../shared/forms/success-panel.tsx';
+import { useSubmission } from '../../shared/forms/use-submission.ts';
+import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
+import { ReceiptPanel } from './receipt-panel.tsx';
 import { AdditionalStep, IncidentStep, PersonalStep } from './report-steps.tsx';
 import {
   EMPTY_REPORT,

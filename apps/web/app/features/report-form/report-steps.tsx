@@ -14,8 +14,8 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
-import { CheckboxField, ChoiceGroup, YesNoField } from '../forms/choice-fields.tsx';
-import { TextAreaField, TextField } from '../forms/text-fields.tsx';
+import { CheckboxField, ChoiceGroup, YesNoField } from '../../shared/forms/choice-fields.tsx';
+import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import type { ReportFormValues } from './report-values.ts';
 
 type StepProps = { form: UseFormReturn<ReportFormValues> };

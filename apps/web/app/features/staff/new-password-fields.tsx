@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StaffField } from './staff-field.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
 
 /** The password rule's figures, for the hint and for the messages that name them. */
 export const PASSWORD_LIMITS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StaffField } from './staff-field.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
 
 /** The 6-digit code of an authenticator app: numeric keyboard, one-time-code autofill, left to right. */
 export function TotpCodeField({ hint }: { hint?: string }) {

@@ -1,8 +1,6 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form } from 'react-router';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
-import { StaffField } from '../../features/staff/staff-field.tsx';
 import {
   cookieHeaders,
   field,
@@ -10,8 +8,10 @@ import {
   requireStaff,
   staffRequest,
 } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
 export async function loader(args: Route.LoaderArgs) {

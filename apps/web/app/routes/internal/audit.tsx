@@ -1,13 +1,13 @@
 import { dayFromQuery, pageFromQuery } from '@app/core/query-params';
 import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
 import { Form, Link } from 'react-router';
-import { DateField } from '../../features/staff/date-field.tsx';
-import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
-import { PageLinks } from '../../features/staff/page-links.tsx';
-import { SelectField } from '../../features/staff/select-field.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { DateField } from '../../shared/staff/date-field.tsx';
+import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
+import { PageLinks } from '../../shared/staff/page-links.tsx';
+import { SelectField } from '../../shared/staff/select-field.tsx';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/audit';
 
 export async function loader(args: Route.LoaderArgs) {

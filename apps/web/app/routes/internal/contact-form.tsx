@@ -1,11 +1,11 @@
 import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link, redirect } from 'react-router';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime } from '../../features/staff/format.ts';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 
 export async function loader(args: Route.LoaderArgs) {

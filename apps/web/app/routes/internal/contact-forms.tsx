@@ -1,13 +1,13 @@
 import { pageFromQuery } from '@app/core/query-params';
 import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
 import { Link, NavLink, useSearchParams } from 'react-router';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
-import { PageLinks } from '../../features/staff/page-links.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
+import { PageLinks } from '../../shared/staff/page-links.tsx';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/contact-forms';
 
 export async function loader(args: Route.LoaderArgs) {

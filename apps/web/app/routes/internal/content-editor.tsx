@@ -4,13 +4,13 @@ import { data, Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
 import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime } from '../../features/staff/format.ts';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/content-editor';
 
 function escapeHtml(text: string): string {

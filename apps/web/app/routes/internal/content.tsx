@@ -2,14 +2,14 @@ import { CONTENT_KEYS, type CurrentContent } from '@app/core/content';
 import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link } from 'react-router';
 import { effectiveSite } from '../../content/site-content.server.ts';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime } from '../../features/staff/format.ts';
-import { StaffField } from '../../features/staff/staff-field.tsx';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/content';
 
 export async function loader(args: Route.LoaderArgs) {

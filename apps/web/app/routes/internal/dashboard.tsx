@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { formatDateTime, formatNumber } from '../../features/staff/format.ts';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function loader(args: Route.LoaderArgs) {

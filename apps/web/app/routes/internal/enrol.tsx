@@ -1,13 +1,13 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { RecoveryCodes } from '../../features/staff/recovery-codes.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/enrol';
 
 /** The first sign-in: an authenticator app is set up before anything else of the staff area opens. */

@@ -1,14 +1,14 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { StaffField } from '../../features/staff/staff-field.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/login-code';
 
 /** Errors after which the password step must be done again. */

@@ -11,11 +11,11 @@ import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime } from '../../features/staff/format.ts';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
 import type { Route } from './+types/report';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -2,14 +2,14 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { reportFilterFromUrl } from '@app/core/report-filters';
 import { REPORT_STATUSES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
-import { DateField } from '../../features/staff/date-field.tsx';
-import { formatDateTime, formatDay, formatNumber } from '../../features/staff/format.ts';
-import { PageLinks } from '../../features/staff/page-links.tsx';
-import { SelectField } from '../../features/staff/select-field.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { DateField } from '../../shared/staff/date-field.tsx';
+import { formatDateTime, formatDay, formatNumber } from '../../shared/staff/format.ts';
+import { PageLinks } from '../../shared/staff/page-links.tsx';
+import { SelectField } from '../../shared/staff/select-field.tsx';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/reports';
 
 export async function loader(args: Route.LoaderArgs) {

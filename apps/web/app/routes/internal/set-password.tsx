@@ -1,12 +1,12 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
 import { newPasswordFrom, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/set-password';
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? '';

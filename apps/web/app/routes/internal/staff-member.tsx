@@ -1,12 +1,12 @@
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff';
 import { data, Form, Link } from 'react-router';
-import { CopyLink } from '../../features/staff/copy-link.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { CopyLink } from '../../shared/staff/copy-link.tsx';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/staff-member';
 
 const INTENTS = ['role', 'disable', 'enable', 'reset-two-factor', 'password-link'] as const;

@@ -1,15 +1,15 @@
 import { STAFF_NAME_MAX_LENGTH, type StaffErrorCode, type StaffRole } from '@app/core/staff';
 import { data, Form, Link } from 'react-router';
-import { CopyLink } from '../../features/staff/copy-link.tsx';
-import { FormAlert } from '../../features/staff/form-alert.tsx';
-import { formatDateTime } from '../../features/staff/format.ts';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
-import { StaffField } from '../../features/staff/staff-field.tsx';
 import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
-import { SubmitButton } from '../../features/staff/submit-button.tsx';
-import { TableScroll } from '../../features/staff/table-scroll.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { CopyLink } from '../../shared/staff/copy-link.tsx';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/staff';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -2,12 +2,12 @@ import { can } from '@app/core/staff';
 import { statsRangeFrom } from '@app/core/stats-range';
 import { languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
-import { DateField } from '../../features/staff/date-field.tsx';
-import { formatDay, formatNumber } from '../../features/staff/format.ts';
-import { SelectField } from '../../features/staff/select-field.tsx';
 import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { DateField } from '../../shared/staff/date-field.tsx';
+import { formatDay, formatNumber } from '../../shared/staff/format.ts';
+import { SelectField } from '../../shared/staff/select-field.tsx';
 import type { Route } from './+types/stats';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { ContactForm } from '../../features/contact-form/contact-form.tsx';
-import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
+import { JavaScriptRequired } from '../../shared/forms/javascript-required.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';

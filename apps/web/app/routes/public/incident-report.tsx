@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { JavaScriptRequired } from '../../features/forms/javascript-required.tsx';
+import { JavaScriptRequired } from '../../shared/forms/javascript-required.tsx';
 import { ReportForm } from '../../features/report-form/report-form.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
