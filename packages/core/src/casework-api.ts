@@ -1,4 +1,5 @@
 import type { ThreadAuthor } from './follow-up.ts';
+import type { IncidentType } from './incident-types.ts';
 import type { CaseworkErrorCode, RejectionReason, StatusChange } from './report-workflow.ts';
 import type { StaffIdentity } from './staff-api.ts';
 import type { Province, ReportStatus } from './statuses.ts';
@@ -6,7 +7,7 @@ import type { Province, ReportStatus } from './statuses.ts';
 /** The report list's filters, as the page's query string gives them. */
 export type ReportListFilter = {
   status?: ReportStatus;
-  type?: string;
+  type?: IncidentType;
   /** Incident date range, inclusive, YYYY-MM-DD. */
   from?: string;
   to?: string;

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@app/locales/languages';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 import { type FieldErrors, toFieldErrors } from './field-errors.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
@@ -7,7 +7,7 @@ import { phoneField } from './report.schema.ts';
 
 /** The contact form: a first name, a valid email and the message are required; the phone is optional but checked. */
 export const contactMessageSchema = z.strictObject({
-  language: z.enum(LANGUAGE_CODES as [string, ...string[]], { error: 'invalidChoice' }),
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'invalidChoice' }),
   firstName: z.string({ error: 'required' }).trim().min(1, 'required').max(NAME_MAX_LENGTH, 'tooLong'),
   lastName: z
     .string({ error: 'invalidChoice' })

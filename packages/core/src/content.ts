@@ -1,3 +1,4 @@
+import type { Language } from '@app/locales/languages';
 import type { StaffIdentity } from './staff-api.ts';
 
 /**
@@ -44,14 +45,14 @@ export type CurrentContent = Partial<Record<ContentKey, { body: string; updatedA
 
 export type ContentServicesForWeb = {
   current(language: string): Promise<CurrentContent>;
-  history(key: ContentKey, language: string): Promise<ContentVersion[]>;
+  history(key: ContentKey, language: Language): Promise<ContentVersion[]>;
   save(
     actor: StaffIdentity,
     key: ContentKey,
-    language: string,
+    language: Language,
     body: string,
   ): Promise<{ ok: true } | { ok: false; code: 'tooLong' | 'placeholderMissing' }>;
-  restoreShipped(actor: StaffIdentity, key: ContentKey, language: string): Promise<void>;
+  restoreShipped(actor: StaffIdentity, key: ContentKey, language: Language): Promise<void>;
   /** The numbers staff set, if any; otherwise the configured ones apply. */
   emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
   setEmergencyNumbers(

@@ -14,7 +14,7 @@ export function reportFilterFromUrl(url: URL): ReportListFilter {
   const yesNo = (value: string) => (value === 'yes' || value === 'no' ? value : undefined);
   return {
     status: (REPORT_STATUSES as readonly string[]).includes(status) ? (status as ReportStatus) : undefined,
-    type: (INCIDENT_TYPES as readonly string[]).includes(type) ? type : undefined,
+    type: INCIDENT_TYPES.find((candidate) => candidate === type),
     from: dayFromQuery(get('from')),
     to: dayFromQuery(get('to')),
     anonymous: yesNo(get('anonymous')),

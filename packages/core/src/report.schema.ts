@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@app/locales/languages';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 import { isCalendarDate, todayInBelgium } from './dates.ts';
 import { type FieldErrors, toFieldErrors } from './field-errors.ts';
@@ -90,12 +90,12 @@ export const REPORT_STEPS = [
   { name: 'additional', schema: additionalStepSchema },
 ] as const;
 
-const languageSchema = z.enum(LANGUAGE_CODES as [string, ...string[]], { error: 'invalidChoice' });
+const languageSchema = z.enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'invalidChoice' });
 const REPORT_FIELDS = new Set<string>(['language', ...REPORT_STEPS.flatMap(({ schema }) => Object.keys(schema.shape))]);
 
 export type ReportInput = z.output<typeof personalStepSchema> &
   z.output<typeof incidentStepSchema> &
-  z.output<typeof additionalStepSchema> & { language: string };
+  z.output<typeof additionalStepSchema> & { language: Language };
 
 export type ValidationResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
 

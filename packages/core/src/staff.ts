@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   'report.status-changed',
   'report.assigned',
   'report.reply-sent',
+  'report.note-added',
   'message.status-changed',
   'message.deleted',
   'report.published',

@@ -1,6 +1,21 @@
-import { bigserial, boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONTENT_KEYS, type ContentKey } from '@app/core/content';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
+import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
+import { PROVINCES, type Province, REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
+import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { isOneOf, literal, rule } from './constraints.ts';
 import { report } from './schema.ts';
 import { staffUser } from './staff-schema.ts';
+
+/**
+ * The emergency numbers are kept as content versions too, under their own key and for every
+ * language at once (`services/content.service.ts`).
+ */
+export const EMERGENCY_NUMBERS_KEY = 'emergencyNumbers';
+export const ALL_LANGUAGES = 'all';
+export type ContentVersionKey = ContentKey | typeof EMERGENCY_NUMBERS_KEY;
+export type ContentVersionLanguage = Language | typeof ALL_LANGUAGES;
 
 /** Every status change of a report: who, when, from what to what, and why. */
 export const reportStatusChange = pgTable(
@@ -10,13 +25,23 @@ export const reportStatusChange = pgTable(
     reportId: uuid('report_id')
       .notNull()
       .references(() => report.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status').notNull(),
-    toStatus: text('to_status').notNull(),
-    reason: text('reason'),
-    actorId: text('actor_id').references(() => staffUser.id),
+    fromStatus: text('from_status').$type<ReportStatus>().notNull(),
+    toStatus: text('to_status').$type<ReportStatus>().notNull(),
+    /** The rejection reason, for a change to rejected. */
+    reason: text('reason').$type<RejectionReason>(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => staffUser.id),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('report_status_change_report_idx').on(table.reportId, table.occurredAt)],
+  (table) => [
+    index('report_status_change_report_idx').on(table.reportId, table.occurredAt),
+    check('report_status_change_from_status_check', isOneOf('from_status', REPORT_STATUSES)),
+    check('report_status_change_to_status_check', isOneOf('to_status', REPORT_STATUSES)),
+    check('report_status_change_reason_check', isOneOf('reason', REJECTION_REASONS)),
+    check('report_status_change_reason_only_when_rejected', rule(`"reason" is null or "to_status" = 'rejected'`)),
+    check('report_status_change_is_a_change', rule(`"from_status" <> "to_status"`)),
+  ],
 );
 
 /** Notes that only staff ever see; sealed, since a note may repeat what the reporter said. */
@@ -27,7 +52,9 @@ export const reportNote = pgTable(
     reportId: uuid('report_id')
       .notNull()
       .references(() => report.id, { onDelete: 'cascade' }),
-    authorId: text('author_id').references(() => staffUser.id),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => staffUser.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     body: text('body').notNull(),
   },
@@ -45,18 +72,34 @@ export const publicIncident = pgTable(
       .primaryKey()
       .references(() => report.id, { onDelete: 'cascade' }),
     incidentDate: date('incident_date', { mode: 'string' }).notNull(),
-    incidentType: text('incident_type').notNull(),
+    incidentType: text('incident_type').$type<IncidentType>().notNull(),
     municipality: text('municipality').notNull(),
-    province: text('province').notNull(),
-    /** { en: "…", he: "…" }: the summary in each language staff wrote. */
+    province: text('province').$type<Province>().notNull(),
+    /** { en: "…", he: "…" }: the summary in each language staff wrote; always the original's. */
     summaries: jsonb('summaries').$type<Record<string, string>>().notNull(),
-    originalLanguage: text('original_language').notNull(),
+    originalLanguage: text('original_language').$type<Language>().notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    publishedBy: text('published_by').references(() => staffUser.id),
+    publishedBy: text('published_by')
+      .notNull()
+      .references(() => staffUser.id),
   },
   (table) => [
     index('public_incident_date_idx').on(table.incidentDate),
     index('public_incident_type_date_idx').on(table.incidentType, table.incidentDate),
+    check('public_incident_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
+    check('public_incident_province_check', isOneOf('province', PROVINCES)),
+    check('public_incident_original_language_check', isOneOf('original_language', LANGUAGE_CODES)),
+    check(
+      'public_incident_municipality_length',
+      rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`),
+    ),
+    // An object of summaries keyed by the site's languages, with one in the original language.
+    check(
+      'public_incident_summaries_check',
+      rule(
+        `jsonb_typeof("summaries") = 'object' and "summaries" ? "original_language" and ("summaries" - array[${LANGUAGE_CODES.map(literal).join(', ')}]::text[]) = '{}'::jsonb`,
+      ),
+    ),
   ],
 );
 
@@ -68,12 +111,23 @@ export const contentVersion = pgTable(
   'content_version',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    language: text('language').notNull(),
+    key: text('key').$type<ContentVersionKey>().notNull(),
+    language: text('language').$type<ContentVersionLanguage>().notNull(),
     body: text('body').notNull(),
     isShippedText: boolean('is_shipped_text').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by').references(() => staffUser.id),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => staffUser.id),
   },
-  (table) => [index('content_version_key_idx').on(table.key, table.language, table.id)],
+  (table) => [
+    index('content_version_key_idx').on(table.key, table.language, table.id),
+    check('content_version_key_check', isOneOf('key', [...CONTENT_KEYS, EMERGENCY_NUMBERS_KEY])),
+    check('content_version_language_check', isOneOf('language', [...LANGUAGE_CODES, ALL_LANGUAGES])),
+    // The emergency numbers hold for every language; the texts are written per language.
+    check(
+      'content_version_numbers_for_all_languages',
+      rule(`("key" = ${literal(EMERGENCY_NUMBERS_KEY)}) = ("language" = ${literal(ALL_LANGUAGES)})`),
+    ),
+  ],
 );

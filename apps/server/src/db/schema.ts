@@ -1,7 +1,21 @@
+import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
+import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
+import {
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  PROVINCES,
+  type Province,
+  REPORT_STATUSES,
+  type ReportStatus,
+} from '@app/core/statuses';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -12,6 +26,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../mail/notification-kinds.ts';
+import { isOneOf, rule } from './constraints.ts';
+import { staffUser } from './staff-schema.ts';
 
 /**
  * Settings that belong to one installation rather than to the code: the installation's id now,
@@ -32,15 +49,15 @@ export const report = pgTable(
   {
     id: uuid('id').primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status').notNull().default('new'),
-    language: text('language').notNull(),
+    status: text('status').$type<ReportStatus>().notNull().default('new'),
+    language: text('language').$type<Language>().notNull(),
     isAnonymous: boolean('is_anonymous').notNull(),
     /** Sealed JSON {firstName, lastName, phone, email, address}; null for an anonymous report. */
     personalData: text('personal_data'),
     incidentDate: date('incident_date', { mode: 'string' }).notNull(),
     incidentTime: text('incident_time'),
     location: text('location').notNull(),
-    incidentType: text('incident_type').notNull(),
+    incidentType: text('incident_type').$type<IncidentType>().notNull(),
     description: text('description').notNull(),
     calledPolice: boolean('called_police').notNull(),
     policeReportNumber: text('police_report_number'),
@@ -51,12 +68,18 @@ export const report = pgTable(
     isQuarantined: boolean('is_quarantined').notNull().default(false),
     // Casework, by staff.
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    rejectionReason: text('rejection_reason'),
-    duplicateOf: uuid('duplicate_of'),
-    assignedTo: text('assigned_to'),
+    /** Set when rejected; kept when a rejected report is closed; cleared when it goes back to review. */
+    rejectionReason: text('rejection_reason').$type<RejectionReason>(),
+    /**
+     * The report a duplicate repeats. The migration makes this key DEFERRABLE INITIALLY DEFERRED
+     * (drizzle cannot say so): a restore inserts reports in chunks, in no particular order.
+     */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => report.id),
+    /** A staff member can be deleted only once nothing points to them: disable them instead. */
+    assignedTo: text('assigned_to').references(() => staffUser.id),
     /** Where it happened, as staff record it on verification (not the reporter's sealed location). */
     municipality: text('municipality'),
-    province: text('province'),
+    province: text('province').$type<Province>(),
     /**
      * The reporter's receipt, as a slow keyed hash (`crypto/receipts.ts`); never the receipt itself.
      * Null for reports sent before receipts existed.
@@ -72,6 +95,24 @@ export const report = pgTable(
     index('report_status_idx').on(table.status, table.createdAt),
     index('report_created_at_idx').on(table.createdAt),
     index('report_incident_date_idx').on(table.incidentDate),
+    check('report_status_check', isOneOf('status', REPORT_STATUSES)),
+    check('report_language_check', isOneOf('language', LANGUAGE_CODES)),
+    check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
+    check('report_rejection_reason_check', isOneOf('rejection_reason', REJECTION_REASONS)),
+    check('report_province_check', isOneOf('province', PROVINCES)),
+    // A rejected report says why; a report keeps a reason only while rejected or closed after it.
+    check('report_rejected_has_reason', rule(`"status" <> 'rejected' or "rejection_reason" is not null`)),
+    check('report_reason_only_when_decided', rule(`"rejection_reason" is null or "status" in ('rejected', 'closed')`)),
+    // Only a duplicate names the report it repeats, and always does; never itself.
+    check(
+      'report_duplicate_of_only_for_duplicates',
+      rule(`("rejection_reason" is not distinct from 'duplicate') = ("duplicate_of" is not null)`),
+    ),
+    check('report_not_duplicate_of_itself', rule(`"duplicate_of" <> "id"`)),
+    // Staff record the place as a pair: municipality and province.
+    check('report_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
+    check('report_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
+    check('report_anonymous_without_personal_data', rule(`not "is_anonymous" or "personal_data" is null`)),
   ],
 );
 
@@ -104,7 +145,11 @@ export const reportAttachment = pgTable(
     /** Set when the reporter sent the file later, with a message on the follow-up page. */
     messageId: uuid('message_id').references(() => reportMessage.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('report_attachment_report_id_idx').on(table.reportId)],
+  (table) => [
+    index('report_attachment_report_id_idx').on(table.reportId),
+    check('report_attachment_size_check', rule(`"size" >= 0`)),
+    check('report_attachment_metageneration_check', rule(`"metageneration" >= 1`)),
+  ],
 );
 
 /**
@@ -119,9 +164,9 @@ export const reportMessage = pgTable(
       .notNull()
       .references(() => report.id, { onDelete: 'cascade' }),
     /** 'reporter', 'staff' or 'system' (the acknowledgement, written in the reader's language). */
-    author: text('author').notNull(),
-    /** The staff member who wrote it; shown to staff only, never to the reporter. */
-    staffId: text('staff_id'),
+    author: text('author').$type<ThreadAuthor>().notNull(),
+    /** The staff member who wrote it (staff messages only); shown to staff only, never to the reporter. */
+    staffId: text('staff_id').references(() => staffUser.id),
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -129,6 +174,10 @@ export const reportMessage = pgTable(
   (table) => [
     index('report_message_report_idx').on(table.reportId, table.createdAt),
     index('report_message_unread_idx').on(table.createdAt).where(sql`author = 'reporter' and read_at is null`),
+    check('report_message_author_check', isOneOf('author', THREAD_AUTHORS)),
+    check('report_message_staff_id_for_staff', rule(`("author" = 'staff') = ("staff_id" is not null)`)),
+    // Only the automatic acknowledgement has no body (the page writes it in the reader's language).
+    check('report_message_body_check', rule(`"author" = 'system' or "body" is not null`)),
   ],
 );
 
@@ -150,15 +199,22 @@ export const followUpSession = pgTable(
 );
 
 /** A contact message; the sender and the message are sealed together. */
-export const contactMessage = pgTable('contact_message', {
-  id: uuid('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  status: text('status').notNull().default('new'),
-  language: text('language').notNull(),
-  /** Sealed JSON {firstName, lastName, email, phone, message}. */
-  content: text('content').notNull(),
-  isQuarantined: boolean('is_quarantined').notNull().default(false),
-});
+export const contactMessage = pgTable(
+  'contact_message',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<MessageStatus>().notNull().default('new'),
+    language: text('language').$type<Language>().notNull(),
+    /** Sealed JSON {firstName, lastName, email, phone, message}. */
+    content: text('content').notNull(),
+    isQuarantined: boolean('is_quarantined').notNull().default(false),
+  },
+  () => [
+    check('contact_message_status_check', isOneOf('status', MESSAGE_STATUSES)),
+    check('contact_message_language_check', isOneOf('language', LANGUAGE_CODES)),
+  ],
+);
 
 /** ALTCHA challenges already used, until they expire: a solution works once, on every instance. */
 export const altchaUsedChallenge = pgTable('altcha_used_challenge', {
@@ -174,14 +230,18 @@ export const notificationOutbox = pgTable(
   'notification_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (table) => [index('notification_outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`)],
+  (table) => [
+    index('notification_outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`),
+    check('notification_outbox_kind_check', isOneOf('kind', NOTIFICATION_KINDS)),
+    check('notification_outbox_attempts_check', rule(`"attempts" >= 0`)),
+  ],
 );
 
 /**

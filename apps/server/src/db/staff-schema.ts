@@ -1,25 +1,47 @@
+import { AUDIT_ACTIONS, type AuditAction, STAFF_ROLES, type StaffRole } from '@app/core/staff';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { isOneOf, rule } from './constraints.ts';
+
+/** What an audit event can be about; `subject_id` then holds that thing's id, if it has one. */
+export const AUDIT_SUBJECT_TYPES = ['staff', 'report', 'message', 'content', 'storage'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 // The tables better-auth works on (user, session, account, verification, twoFactor), named for
 // what they hold here. Field names are better-auth's; `auth/auth.ts` maps its models onto them.
 
-export const staffUser = pgTable('staff_user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  // The admin plugin: role, and "banned" meaning a disabled account.
-  role: text('role').notNull().default('viewer'),
-  banned: boolean('banned').notNull().default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  // The twoFactor plugin.
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-});
+export const staffUser = pgTable(
+  'staff_user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The admin plugin: role, and "banned" meaning a disabled account.
+    role: text('role').$type<StaffRole>().notNull().default('viewer'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    // The twoFactor plugin.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  },
+  () => [check('staff_user_role_check', isOneOf('role', STAFF_ROLES))],
+);
 
 export const staffSession = pgTable(
   'staff_session',
@@ -34,9 +56,16 @@ export const staffSession = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    impersonatedBy: text('impersonated_by'),
+    /** better-auth's admin plugin; unused here. A session opened as someone else ends with its opener. */
+    impersonatedBy: text('impersonated_by').references((): AnyPgColumn => staffUser.id, { onDelete: 'cascade' }),
     /** Ours, not better-auth's: the idle timeout counts from here (`auth/staff-sessions.ts`). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Ours: when this session's own second factor (TOTP or recovery code, or the enrolment code)
+     * was verified. Null means the password alone: the session is never a full one, whatever the
+     * account has done in other browsers since (decision 0017).
+     */
+    secondFactorVerifiedAt: timestamp('second_factor_verified_at', { withTimezone: true }),
   },
   (table) => [index('staff_session_user_id_idx').on(table.userId)],
 );
@@ -91,7 +120,10 @@ export const staffTwoFactor = pgTable(
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (table) => [index('staff_two_factor_user_id_idx').on(table.userId)],
+  (table) => [
+    index('staff_two_factor_user_id_idx').on(table.userId),
+    check('staff_two_factor_failed_count_check', rule(`"failed_verification_count" >= 0`)),
+  ],
 );
 
 /**
@@ -121,8 +153,11 @@ export const auditEvent = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member who acted (or tried to), when known. */
     actorId: text('actor_id').references(() => staffUser.id),
-    action: text('action').notNull(),
-    /** What it was done to: `staff`, `report`, `content`… and that thing's id. */
+    action: text('action').$type<AuditAction>().notNull(),
+    /**
+     * What it was done to (`AUDIT_SUBJECT_TYPES`) and that thing's id. No foreign key: the subject
+     * may be of several kinds, and the record outlives it (a deleted message, an erased report).
+     */
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
@@ -131,5 +166,8 @@ export const auditEvent = pgTable(
     index('audit_event_occurred_at_idx').on(table.occurredAt),
     index('audit_event_actor_idx').on(table.actorId, table.occurredAt),
     index('audit_event_action_idx').on(table.action, table.occurredAt),
+    check('audit_event_action_check', isOneOf('action', AUDIT_ACTIONS)),
+    check('audit_event_subject_type_check', isOneOf('subject_type', AUDIT_SUBJECT_TYPES)),
+    check('audit_event_subject_id_has_type', rule(`"subject_id" is null or "subject_type" is not null`)),
   ],
 );

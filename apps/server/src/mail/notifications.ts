@@ -5,8 +5,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import { notificationOutbox } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { NotificationKind } from './notification-kinds.ts';
 
-export type NotificationKind = 'newReport' | 'newMessage';
+export type { NotificationKind };
 
 const POLL_EVERY_MS = 5_000;
 const MAX_BACKOFF_SECONDS = 60 * 60;

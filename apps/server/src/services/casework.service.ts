@@ -329,7 +329,8 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
       for (const [language, text] of Object.entries(input.summaries)) {
         if ((LANGUAGE_CODES as readonly string[]).includes(language) && text.trim()) summaries[language] = text.trim();
       }
-      if (!summaries[input.originalLanguage]) return fail('summaryRequired');
+      const originalLanguage = LANGUAGE_CODES.find((code) => code === input.originalLanguage);
+      if (!originalLanguage || !summaries[originalLanguage]) return fail('summaryRequired');
       if (Object.values(summaries).some((text) => text.length > PUBLIC_SUMMARY_MAX_LENGTH))
         return fail('summaryTooLong');
       const values = {
@@ -338,7 +339,7 @@ export function createCaseworkService(db: Db, encryption: Encryption, audit: Aud
         municipality: place.municipality,
         province: place.province,
         summaries,
-        originalLanguage: input.originalLanguage,
+        originalLanguage,
         publishedBy: actor.id,
       };
       await db.transaction(async (transaction) => {

@@ -1,5 +1,6 @@
 import { can } from '@app/core/staff';
 import type { DashboardData, StaffIdentity } from '@app/core/staff-api';
+import type { ReportStatus } from '@app/core/statuses';
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
@@ -10,7 +11,7 @@ const LATEST = 5;
 
 /** The figures and latest items of the dashboard; what a role may not read never leaves here. */
 export function createDashboardService(db: Db, encryption: Encryption) {
-  const countReports = (status: string) =>
+  const countReports = (status: ReportStatus) =>
     db
       .select({ value: count() })
       .from(report)

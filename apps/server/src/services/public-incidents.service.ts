@@ -22,10 +22,8 @@ export function createPublicIncidentsService(db: Db): PublicIncidentsServiceForW
       type?: string;
       page: number;
     }): Promise<PublicIncidentsPage> {
-      const where =
-        type && (INCIDENT_TYPES as readonly string[]).includes(type)
-          ? eq(publicIncident.incidentType, type)
-          : undefined;
+      const knownType = INCIDENT_TYPES.find((candidate) => candidate === type);
+      const where = knownType ? eq(publicIncident.incidentType, knownType) : undefined;
       const current = Math.max(1, page);
       const [counted, rows, totals] = await Promise.all([
         countVerifiedLast30Days(db),

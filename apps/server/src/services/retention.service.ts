@@ -1,3 +1,4 @@
+import type { ReportStatus } from '@app/core/statuses';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import { reportNote } from '../db/casework-schema.ts';
@@ -8,7 +9,7 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 import type { AuditLog } from './audit.service.ts';
 
 /** Statuses that end a case; the retention period runs from the moment a report reached one. */
-const FINISHED_STATUSES = ['closed', 'rejected'];
+const FINISHED_STATUSES: ReportStatus[] = ['closed', 'rejected'];
 /** A stored file without its row is left alone this long: its transaction may still be running. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,19 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Helpers for the CHECK constraints of the schema (decision 0016). The SQL is written out as text,
+ * never as bound parameters: drizzle-kit copies it into the migration, where a parameter would
+ * mean nothing.
+ */
+
+/** A string as an SQL literal: 'it''s'. */
+export const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** `"column" in ('a', 'b')`. On a nullable column a null passes (a CHECK only refuses false). */
+export function isOneOf(column: string, values: readonly string[]): SQL {
+  if (values.length === 0) throw new Error(`The closed set of ${column} is empty`);
+  return sql.raw(`"${column}" in (${values.map(literal).join(', ')})`);
+}
+
+/** A check written out by hand, with its columns in double quotes. */
+export const rule = (text: string): SQL => sql.raw(text);

@@ -1,0 +1,6 @@
+/**
+ * What a staff notification is about: a new report, a new contact message, a reporter's answer on
+ * the follow-up page. The outbox refuses any other kind (decision 0016).
+ */
+export const NOTIFICATION_KINDS = ['newReport', 'newMessage', 'followUpReply'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
