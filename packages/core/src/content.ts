@@ -43,6 +43,10 @@ export type ContentVersion = {
 /** The edited texts in force for one language; a key that is absent shows the shipped text. */
 export type CurrentContent = Partial<Record<ContentKey, { body: string; updatedAt: string }>>;
 
+/** Why a text or the numbers were not saved (`content.errors.<code>`). */
+export const CONTENT_ERROR_CODES = ['tooLong', 'placeholderMissing', 'invalidNumber'] as const;
+export type ContentErrorCode = (typeof CONTENT_ERROR_CODES)[number];
+
 export type ContentServicesForWeb = {
   current(language: string): Promise<CurrentContent>;
   history(key: ContentKey, language: Language): Promise<ContentVersion[]>;

@@ -68,5 +68,8 @@ export type FollowUpServicesForWeb = {
   view(cookieHeader: string | null): Promise<FollowUpState>;
 };
 
-/** Error codes of the follow-up API, translated as `followUp.errors.<code>` or `forms.errors.<code>`. */
-export const FOLLOW_UP_ERROR_CODES = ['RECEIPT_NOT_RECOGNISED', 'SESSION_ENDED'] as const;
+/**
+ * Codes of the follow-up API that the follow-up page explains in its own words
+ * (`followUp.errors.<code>`); it shows every other code as the forms do (`forms.errors.<code>`).
+ */
+export const FOLLOW_UP_ERROR_CODES = ['RECEIPT_NOT_RECOGNISED', 'RATE_LIMITED', 'SESSION_ENDED'] as const;

@@ -43,6 +43,8 @@ export const CASEWORK_ERROR_CODES = [
   'replyRequired',
   'replyTooLong',
   'noReceipt',
+  /** Someone else changed the report first: the page shows the current state. */
+  'conflict',
 ] as const;
 export type CaseworkErrorCode = (typeof CASEWORK_ERROR_CODES)[number];
 

@@ -66,6 +66,8 @@ export const STAFF_ERROR_CODES = [
   'emailTaken',
   'lastAdmin',
   'notFound',
+  /** Someone else changed this member first. */
+  'conflict',
 ] as const;
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];
 

@@ -1,33 +1,19 @@
+import { errorStatus, type ServerErrorCode } from '@app/core/error-codes';
 import type { FieldErrors } from '@app/core/field-errors';
 import type { Response } from 'express';
 
-/** Error codes of the submission API; the browser shows the translated text of each. */
-export type ApiErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'INVALID_PAYLOAD'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'BODY_TOO_LARGE'
-  | 'FILE_TOO_LARGE'
-  | 'TOO_MANY_FILES'
-  | 'UNSUPPORTED_FILE_TYPE'
-  | 'FILE_TYPE_MISMATCH'
-  | 'UNREADABLE_FILE'
-  | 'ALTCHA_FAILED'
-  | 'RATE_LIMITED'
-  | 'RECEIPT_NOT_RECOGNISED'
-  | 'SESSION_ENDED'
-  | 'FORBIDDEN'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
-
+/**
+ * An error the API answers with its code (the catalogue in packages/core/src/error-codes.ts) and
+ * the status that code goes with.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode;
+  readonly code: ServerErrorCode;
   readonly details: { fields?: FieldErrors; file?: number; retryAfterSeconds?: number };
-  constructor(status: number, code: ApiErrorCode, details: ApiError['details'] = {}) {
+  constructor(code: ServerErrorCode, details: ApiError['details'] = {}) {
     super(code);
     this.name = 'ApiError';
-    this.status = status;
+    this.status = errorStatus(code);
     this.code = code;
     this.details = details;
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import { createRequestHandler } from '@react-router/express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import {
   createRequestHandler as createReactRouterHandler,
   RouterContextProvider,
@@ -13,11 +13,14 @@ import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { ApiError, sendApiError } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
+import { lastErrorHandler, refuseMalformedPaths } from './error-answers.ts';
 import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { publicPageCache } from './page-cache.ts';
+import { plainPageForms } from './page-forms.ts';
+import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
 import { jsonBodyParser, submissionRoutes } from './submissions.routes.ts';
@@ -44,6 +47,10 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));
+  // Before anything reads a path or a body: a path that cannot be decoded is a 400, and a
+  // state-changing request from another site a 403, whatever the path (decision 0015).
+  app.use(refuseMalformedPaths(logger));
+  app.use(refuseForeignOrigins(config.publicUrl, logger));
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
   /** What loaders and actions see; a visitor's nonce, session and address differ per request. */
@@ -91,15 +98,15 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.post('/api/*path', (_request, response, next) => {
     if (!readiness?.draining) return next();
     response.set('Connection', 'close');
-    sendApiError(response, new ApiError(503, 'SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 }));
+    sendApiError(response, new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 }));
   });
-  app.use(['/internal', '/api/internal'], staffAccess(services, config.publicUrl, logger));
+  app.use(['/internal', '/api/internal'], staffAccess(services));
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));
   app.use(exportRoutes(services));
   app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
   app.use(submissionRoutes(services, logger));
-  app.use(followUpRoutes(services, config.publicUrl, logger));
+  app.use(followUpRoutes(services, logger));
   app.get('/version.json', async (_request, response) => {
     const { entry } = await loadBuild();
     response.set('Cache-Control', 'no-cache').json({ buildId: entry.module.buildId });
@@ -125,13 +132,10 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         clientIp: request.ip,
       }),
   });
+  app.use(plainPageForms());
   app.use(handleWithReactRouter);
 
-  // Last resort: never show a stack trace or an internal message to a visitor.
-  app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-    logger.error({ err: error }, 'unhandled error while answering a request');
-    if (response.headersSent) return;
-    response.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');
-  });
+  // Last resort: never show a stack trace or an internal message to a visitor; a 4xx stays a 4xx.
+  app.use(lastErrorHandler(logger));
   return app;
 }

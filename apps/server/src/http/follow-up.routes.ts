@@ -1,12 +1,11 @@
 import type { FieldErrors } from '@app/core/field-errors';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
 import { isLanguage, languagePrefix } from '@app/locales/languages';
-import express, { type Request, Router } from 'express';
+import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { ApiError } from './api-error.ts';
 import { readReportUpload } from './multipart.ts';
-import { isForeignOrigin } from './staff-access.ts';
 import { checkAltcha, guarded, parsePayload, prepareAttachments } from './submissions.routes.ts';
 
 /**
@@ -14,29 +13,25 @@ import { checkAltcha, guarded, parsePayload, prepareAttachments } from './submis
  * (with files, under the report form's rules), and close the session. The page itself is
  * `routes/public/follow-up.tsx`; it reads the thread through the request context.
  */
-export function followUpRoutes(services: Services, publicUrl: string, logger: Logger): Router {
+export function followUpRoutes(services: Services, logger: Logger): Router {
   const router = Router();
-  const refuseForeignOrigin = (request: Request) => {
-    if (isForeignOrigin(request, publicUrl)) throw new ApiError(403, 'FORBIDDEN');
-  };
 
   router.post(
     '/api/follow-up/open',
     guarded(async (request, response) => {
-      refuseForeignOrigin(request);
       // Wrong receipts are counted per address; past the limit, nothing is even hashed.
       const blockedFor = await services.followUpLimits.receiptBlockedSeconds(request.ip);
-      if (blockedFor > 0) throw new ApiError(429, 'RATE_LIMITED', { retryAfterSeconds: blockedFor });
+      if (blockedFor > 0) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: blockedFor });
       const body = request.body as Record<string, unknown> | undefined;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'INVALID_PAYLOAD');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
       await checkAltcha(services, body.altcha);
       const receipt = normaliseReceipt(body.receipt);
-      if (!receipt) throw new ApiError(400, 'VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
+      if (!receipt) throw new ApiError('VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
       const opened = await services.followUp.open(receipt);
       if (!opened) {
         await services.followUpLimits.recordWrongReceipt(request.ip);
         // One answer for every wrong receipt, after the same work and the same minimum time.
-        throw new ApiError(400, 'RECEIPT_NOT_RECOGNISED');
+        throw new ApiError('RECEIPT_NOT_RECOGNISED');
       }
       response.append('Set-Cookie', opened.setCookie).status(200).json({ ok: true });
     }, logger),
@@ -45,23 +40,22 @@ export function followUpRoutes(services: Services, publicUrl: string, logger: Lo
   router.post(
     '/api/follow-up/messages',
     guarded(async (request, response) => {
-      refuseForeignOrigin(request);
       const limit = await services.followUpLimits.takeReply(request.ip);
-      if (!limit.allowed) throw new ApiError(429, 'RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+      if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const { fields, files } = await readReportUpload(request);
       const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-        throw new ApiError(400, 'INVALID_PAYLOAD');
+        throw new ApiError('INVALID_PAYLOAD');
       }
       const { message: raw, ...unknown } = payload;
       const message = typeof raw === 'string' ? raw.trim() : '';
       const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField']));
       if (message.length === 0) problems.message = 'required';
       else if (message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
-      if (Object.keys(problems).length > 0) throw new ApiError(400, 'VALIDATION_FAILED', { fields: problems });
+      if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
       const attachments = await prepareAttachments(files);
       const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments);
-      if (!result.ok) throw new ApiError(401, 'SESSION_ENDED');
+      if (!result.ok) throw new ApiError('SESSION_ENDED');
       services.notifications.kick();
       response.status(201).json({ ok: true });
     }, logger),
@@ -72,7 +66,6 @@ export function followUpRoutes(services: Services, publicUrl: string, logger: Lo
     '/api/follow-up/close',
     express.urlencoded({ extended: false, limit: 1024 }),
     guarded(async (request, response) => {
-      refuseForeignOrigin(request);
       const clearCookie = await services.followUp.close(request.get('cookie') ?? null);
       const language = (request.body as Record<string, unknown> | undefined)?.language;
       const prefix = isLanguage(language) ? languagePrefix(language) : '';

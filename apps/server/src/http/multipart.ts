@@ -17,8 +17,25 @@ export type ReportUpload = { fields: Record<string, string>; files: UploadedFile
  */
 export function readReportUpload(request: Request): Promise<ReportUpload> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_REPORT_BODY_BYTES) return Promise.reject(new ApiError(413, 'BODY_TOO_LARGE'));
-  if (!request.is('multipart/form-data')) return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE'));
+  if (declared > MAX_REPORT_BODY_BYTES) return Promise.reject(new ApiError('BODY_TOO_LARGE'));
+  if (!request.is('multipart/form-data')) return Promise.reject(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+
+  let parser: ReturnType<typeof busboy>;
+  try {
+    parser = busboy({
+      headers: request.headers,
+      limits: {
+        files: MAX_ATTACHMENTS,
+        fileSize: MAX_ATTACHMENT_BYTES,
+        fields: 8,
+        fieldSize: MAX_REPORT_PAYLOAD_BYTES,
+        parts: MAX_ATTACHMENTS + 8,
+      },
+    });
+  } catch {
+    // No boundary, or one that busboy cannot use: not a multipart body anyone can read.
+    return Promise.reject(new ApiError('INVALID_PAYLOAD'));
+  }
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -32,36 +49,26 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
       parser.removeAllListeners();
       reject(error);
     };
-    const parser = busboy({
-      headers: request.headers,
-      limits: {
-        files: MAX_ATTACHMENTS,
-        fileSize: MAX_ATTACHMENT_BYTES,
-        fields: 8,
-        fieldSize: MAX_REPORT_PAYLOAD_BYTES,
-        parts: MAX_ATTACHMENTS + 8,
-      },
-    });
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new ApiError(400, 'INVALID_PAYLOAD'));
+      if (info.valueTruncated) return fail(new ApiError('INVALID_PAYLOAD'));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'attachments') {
         stream.resume();
-        return fail(new ApiError(400, 'INVALID_PAYLOAD'));
+        return fail(new ApiError('INVALID_PAYLOAD'));
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new ApiError(413, 'FILE_TOO_LARGE', { file: files.length })));
+      stream.on('limit', () => fail(new ApiError('FILE_TOO_LARGE', { file: files.length })));
       stream.on('end', () => {
         if (!settled) files.push({ data: Buffer.concat(chunks), fileName: info.filename ?? '' });
       });
     });
-    parser.on('filesLimit', () => fail(new ApiError(413, 'TOO_MANY_FILES')));
-    parser.on('fieldsLimit', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
-    parser.on('partsLimit', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
-    parser.on('error', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    parser.on('filesLimit', () => fail(new ApiError('TOO_MANY_FILES')));
+    parser.on('fieldsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
+    parser.on('partsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
+    parser.on('error', () => fail(new ApiError('INVALID_PAYLOAD')));
     parser.on('close', () => {
       if (settled) return;
       settled = true;
@@ -69,9 +76,9 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
     });
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > MAX_REPORT_BODY_BYTES) fail(new ApiError(413, 'BODY_TOO_LARGE'));
+      if (received > MAX_REPORT_BODY_BYTES) fail(new ApiError('BODY_TOO_LARGE'));
     });
-    request.on('aborted', () => fail(new ApiError(400, 'INVALID_PAYLOAD')));
+    request.on('aborted', () => fail(new ApiError('INVALID_PAYLOAD')));
     request.pipe(parser);
   });
 }

@@ -31,34 +31,34 @@ export function guarded(handler: Handler, logger: Logger) {
         response.set('Connection', 'close');
       }
       if (error instanceof ApiError) return sendApiError(response, error);
-      if (error instanceof AttachmentError) return sendApiError(response, new ApiError(415, error.code));
+      if (error instanceof AttachmentError) return sendApiError(response, new ApiError(error.code));
       if (isDatabaseUnavailable(error)) {
         logger.warn('a submission was refused: the database is unavailable');
         return sendApiError(
           response,
-          new ApiError(503, 'SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS }),
+          new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS }),
         );
       }
       logger.error({ err: { message: (error as Error).message } }, 'a submission failed');
-      sendApiError(response, new ApiError(500, 'INTERNAL'));
+      sendApiError(response, new ApiError('INTERNAL'));
     }
   };
 }
 
 async function checkLimits(services: Services, kind: SubmissionKind, request: Request) {
   const decision = await services.limits.consume(kind, request.ip);
-  if (!decision.allowed) throw new ApiError(429, 'RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
+  if (!decision.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
 }
 
 export async function checkAltcha(services: Services, payload: unknown) {
-  if (!(await services.altcha.verify(payload))) throw new ApiError(400, 'ALTCHA_FAILED');
+  if (!(await services.altcha.verify(payload))) throw new ApiError('ALTCHA_FAILED');
 }
 
 export function parsePayload(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '');
   } catch {
-    throw new ApiError(400, 'INVALID_PAYLOAD');
+    throw new ApiError('INVALID_PAYLOAD');
   }
 }
 
@@ -69,10 +69,7 @@ export async function prepareAttachments(files: UploadedFile[]): Promise<Prepare
     try {
       attachments.push(await prepareAttachment(file.data, file.fileName));
     } catch (error) {
-      if (error instanceof AttachmentError) {
-        const status = error.code === 'FILE_TOO_LARGE' ? 413 : 415;
-        throw new ApiError(status, error.code, { file: index });
-      }
+      if (error instanceof AttachmentError) throw new ApiError(error.code, { file: index });
       throw error;
     }
   }
@@ -97,7 +94,7 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
       const { fields, files } = await readReportUpload(request);
       await checkAltcha(services, fields.altcha);
       const validation = validateReport(parsePayload(fields.payload));
-      if (!validation.success) throw new ApiError(400, 'VALIDATION_FAILED', { fields: validation.errors });
+      if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
       const attachments = await prepareAttachments(files);
       const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
       const { receipt } = await submitReport(services, validation.data, attachments, { isQuarantined });
@@ -111,18 +108,18 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
     '/api/contact-messages',
     guarded(async (request, response) => {
       await checkLimits(services, 'message', request);
-      if (!request.is('application/json')) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      if (!request.is('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
       const body = request.body as Record<string, unknown> | undefined;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'INVALID_PAYLOAD');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
       const { altcha, [HONEYPOT_FIELD]: honeypot, message, ...unknown } = body;
       if (Object.keys(unknown).length > 0) {
-        throw new ApiError(400, 'VALIDATION_FAILED', {
+        throw new ApiError('VALIDATION_FAILED', {
           fields: Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField'])),
         });
       }
       await checkAltcha(services, altcha);
       const validation = validateContactMessage(message);
-      if (!validation.success) throw new ApiError(400, 'VALIDATION_FAILED', { fields: validation.errors });
+      if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
       const isQuarantined = Boolean(honeypot);
       await submitContactMessage(services, validation.data, { isQuarantined });
       if (!isQuarantined) services.notifications.kick();
@@ -139,8 +136,8 @@ export function jsonBodyParser() {
   return (request: Request, response: Response, next: NextFunction) =>
     parse(request, response, (error?: unknown) => {
       if (!error) return next();
-      const status = (error as { status?: number }).status === 413 ? 413 : 400;
+      const tooLarge = (error as { status?: number }).status === 413;
       response.set('Cache-Control', 'no-store');
-      sendApiError(response, new ApiError(status, status === 413 ? 'BODY_TOO_LARGE' : 'INVALID_PAYLOAD'));
+      sendApiError(response, new ApiError(tooLarge ? 'BODY_TOO_LARGE' : 'INVALID_PAYLOAD'));
     });
 }

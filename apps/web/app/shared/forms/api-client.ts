@@ -1,8 +1,9 @@
+import { type ErrorCode, errorCodeForStatus, isErrorCode } from '@app/core/error-codes';
 import type { FieldErrors } from '@app/core/field-errors';
 
 export type SubmitFailure = {
-  /** An API error code (RATE_LIMITED…), or NETWORK when no answer came at all. */
-  code: string;
+  /** A code of the catalogue (`@app/core/error-codes`): the server's, or NETWORK when no answer came at all. */
+  code: ErrorCode;
   fields?: FieldErrors;
   /** Index of the file an error is about. */
   file?: number;
@@ -18,9 +19,10 @@ export async function submitToApi(url: string, init: RequestInit): Promise<Submi
     return { ok: false, failure: { code: 'NETWORK' } };
   }
   if (response.ok) return { ok: true, body: await response.json().catch(() => undefined) };
-  const body = (await response.json().catch(() => undefined)) as { error?: SubmitFailure } | undefined;
-  return {
-    ok: false,
-    failure: body?.error?.code ? body.error : { code: response.status >= 500 ? 'INTERNAL' : 'NETWORK' },
-  };
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  // An answer without a code of ours (a proxy's error page) gets the general code of its status.
+  const error = body?.error;
+  const failure =
+    error && isErrorCode(error.code) ? (error as SubmitFailure) : { code: errorCodeForStatus(response.status) };
+  return { ok: false, failure };
 }
