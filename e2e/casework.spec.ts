@@ -212,3 +212,62 @@ test('a content edit shows on the public page at once and can be taken back', as
   await expect(page.locator('main')).not.toContainText('ook op zondag');
   await expect(page.locator('main')).toContainText('vrijwilligersorganisatie');
 });
+
+test('two coordinators decide on one report at once: the second is told so in Hebrew and sees it as it is now', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // A date well outside the 30-day count, so that this flow never moves the public figure.
+  const day = daysAgo(100 + Math.floor(Math.random() * 500));
+  const sent = await postReport(baseURL ?? '', {
+    payload: reportPayload({ date: day, type: 'online', language: 'en' }),
+    altcha: await solveAltcha(baseURL ?? ''),
+  });
+  expect(sent.status).toBe(201);
+  const [report] = await queryServerDatabase<{ id: string }>(
+    `select id from report where incident_date = $1 and status = 'new' order by created_at desc limit 1`,
+    [day],
+  );
+  const path = `/internal/reports/${report?.id}`;
+
+  await signInFirstTime(page, await createStaffAccount('coordinator', 'Avi Coordinator'));
+  const otherContext = await browser.newContext({ viewport: page.viewportSize() });
+  const other = await otherContext.newPage();
+  try {
+    await signInFirstTime(other, await createStaffAccount('coordinator', 'Batya Coordinator'));
+    await otherContext.addCookies([{ name: 'lang', value: 'he', url: baseURL ?? '' }]);
+
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Move to: In review' }).click();
+    await expect(page.getByText('Current status: In review')).toBeVisible();
+    // The second coordinator opens the report now, in review, and starts to verify it…
+    await other.goto(path);
+    await expect(other.locator('html')).toHaveAttribute('dir', 'rtl');
+    const verify = other.locator('form:has(input[name="to"][value="verified"])');
+    await verify.locator('input[name="municipality"]').fill('Gent');
+    await verify.locator('select[name="province"]').selectOption('east_flanders');
+
+    // …while the first rejects it as spam.
+    const reject = page.locator('form', { has: page.getByRole('button', { name: 'Move to: Rejected' }) });
+    await reject.getByLabel('Reason').selectOption('spam');
+    await reject.getByRole('button', { name: 'Move to: Rejected' }).click();
+    await expect(page.getByText('Current status: Rejected')).toBeVisible();
+
+    await verify.getByRole('button').click();
+    await expect(other.getByRole('alert')).toContainText('מישהו אחר שינה את זה באותו הזמן');
+    // The page now shows the decision that was taken: no way to verify from it any more.
+    await expect(other.locator('form:has(input[name="to"][value="verified"])')).toHaveCount(0);
+    await expect(other.locator('form:has(input[name="to"][value="closed"])')).toHaveCount(1);
+    await expectNoAxeViolations(other);
+    await other.screenshot({ path: `${screenshotDir}/staff-conflict-he-${testInfo.project.name}.png`, fullPage: true });
+
+    const changes = await queryServerDatabase<{ to_status: string }>(
+      'select to_status from report_status_change where report_id = $1 order by id',
+      [report?.id],
+    );
+    expect(changes.map((change) => change.to_status)).toEqual(['in_review', 'rejected']);
+  } finally {
+    await otherContext.close();
+  }
+});

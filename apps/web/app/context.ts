@@ -1,14 +1,16 @@
-import type { CaseworkServicesForWeb } from '@app/core/casework-api';
 import type { ContentServicesForWeb } from '@app/core/content';
 import type { FollowUpServicesForWeb } from '@app/core/follow-up';
-import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
-import type { StaffServicesForWeb, StaffSessionState } from '@app/core/staff-api';
-import type { StatsServicesForWeb } from '@app/core/stats-api';
+import type { StaffAuthForWeb, StaffSessionState } from '@app/core/staff-api';
+import type { StaffOperations } from '@app/core/staff-operations';
 import { createContext, type RouterContext } from 'react-router';
 
-/** What the Express server hands to every loader and action. */
+/**
+ * What the Express server hands to every loader and action. Public pages get public services
+ * only; the staff area's pages get the sign-in steps, and the operations of the staff member
+ * once their session is complete (docs/decisions/0017-operations-layer.md).
+ */
 export type AppContextValue = {
   site: SiteSettings;
   /** Public origin of the site, without a trailing slash. */
@@ -17,14 +19,13 @@ export type AppContextValue = {
   cspNonce: string;
   /** The staff session the server found before the page ran; anonymous outside /internal. */
   staffSession: StaffSessionState;
-  /** The server's staff services: the internal pages' only way to data. */
-  staff: StaffServicesForWeb;
-  /** Reports: lists, details, decisions, publishing. */
-  casework: CaseworkServicesForWeb;
-  /** Contact messages. */
-  inbox: InboxServicesForWeb;
-  /** The statistics page's figures. */
-  stats: StatsServicesForWeb;
+  /** The sign-in steps and the member's own account: on the staff area's pages only. */
+  staffAuth?: StaffAuthForWeb;
+  /**
+   * The signed-in member's operations, bound to them: present only on the staff area's pages of a
+   * session complete with both factors. Each operation checks the member's permission itself.
+   */
+  staff?: StaffOperations;
   /** Texts of the public site as staff edited them. */
   content: ContentServicesForWeb;
   /** The published incidents and the 30-day count, for the public Incidents page. */

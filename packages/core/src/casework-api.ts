@@ -1,7 +1,6 @@
 import type { ThreadAuthor } from './follow-up.ts';
 import type { IncidentType } from './incident-types.ts';
-import type { CaseworkErrorCode, RejectionReason, StatusChange } from './report-workflow.ts';
-import type { StaffIdentity } from './staff-api.ts';
+import type { CaseworkErrorCode, RejectionReason } from './report-workflow.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
 /** The report list's filters, as the page's query string gives them. */
@@ -95,14 +94,6 @@ export type ReporterIdentity = {
 
 export type CaseworkResult<T = object> = ({ ok: true } & T) | { ok: false; code: CaseworkErrorCode };
 
-export type PublicationInput = {
-  municipality: string;
-  province: string;
-  /** Summaries by language; at least the one in `originalLanguage`. */
-  summaries: Record<string, string>;
-  originalLanguage: string;
-};
-
 /** A row of the report list's CSV export: no personal data, no free text from the reporter. */
 export type ReportExportRow = {
   id: string;
@@ -119,25 +110,4 @@ export type ReportExportRow = {
   province: string | null;
   attachmentCount: number;
   isPublished: boolean;
-};
-
-export type CaseworkServicesForWeb = {
-  listReports(filter: ReportListFilter): Promise<ReportListPage>;
-  /** Every report the filter matches (at most 100,000), for the CSV export. */
-  exportReports(filter: ReportListFilter): Promise<ReportExportRow[]>;
-  getReport(id: string): Promise<ReportDetail | undefined>;
-  revealReporter(actor: StaffIdentity, id: string): Promise<ReporterIdentity | undefined>;
-  changeStatus(
-    actor: StaffIdentity,
-    id: string,
-    change: StatusChange & { municipality?: string; province?: string },
-  ): Promise<CaseworkResult>;
-  assign(actor: StaffIdentity, id: string, staffId: string | null): Promise<CaseworkResult>;
-  addNote(actor: StaffIdentity, id: string, body: string): Promise<CaseworkResult>;
-  /** Writes to the reporter, who reads it on the follow-up page. */
-  replyToReporter(actor: StaffIdentity, id: string, body: string): Promise<CaseworkResult>;
-  /** The reporter's messages count as read once a staff member has opened the report. */
-  markThreadRead(id: string): Promise<void>;
-  publish(actor: StaffIdentity, id: string, input: PublicationInput): Promise<CaseworkResult>;
-  unpublish(actor: StaffIdentity, id: string): Promise<CaseworkResult>;
 };

@@ -1,6 +1,3 @@
-import type { Language } from '@app/locales/languages';
-import type { StaffIdentity } from './staff-api.ts';
-
 /**
  * The texts of the public site that staff edit, per language, in Markdown. Without an edit (or
  * after "back to the shipped text") the site shows the text it ships with.
@@ -43,24 +40,13 @@ export type ContentVersion = {
 /** The edited texts in force for one language; a key that is absent shows the shipped text. */
 export type CurrentContent = Partial<Record<ContentKey, { body: string; updatedAt: string }>>;
 
-/** Why a text or the numbers were not saved (`content.errors.<code>`). */
+/** Why a text or the numbers were not saved (`content.<code>` in the internal messages). */
 export const CONTENT_ERROR_CODES = ['tooLong', 'placeholderMissing', 'invalidNumber'] as const;
 export type ContentErrorCode = (typeof CONTENT_ERROR_CODES)[number];
 
+/** The texts and numbers in force, as the public pages read them (staff edit through their operations). */
 export type ContentServicesForWeb = {
   current(language: string): Promise<CurrentContent>;
-  history(key: ContentKey, language: Language): Promise<ContentVersion[]>;
-  save(
-    actor: StaffIdentity,
-    key: ContentKey,
-    language: Language,
-    body: string,
-  ): Promise<{ ok: true } | { ok: false; code: 'tooLong' | 'placeholderMissing' }>;
-  restoreShipped(actor: StaffIdentity, key: ContentKey, language: Language): Promise<void>;
   /** The numbers staff set, if any; otherwise the configured ones apply. */
   emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
-  setEmergencyNumbers(
-    actor: StaffIdentity,
-    numbers: EmergencyNumbers,
-  ): Promise<{ ok: true } | { ok: false; code: 'invalidNumber' }>;
 };

@@ -1,4 +1,3 @@
-import type { StaffIdentity } from './staff-api.ts';
 import type { MessageStatus } from './statuses.ts';
 
 export type InboxItem = {
@@ -22,12 +21,4 @@ export type InboxMessage = {
   email: string;
   phone: string;
   message: string;
-};
-
-/** Contact messages for coordinators and admins; opening a new message marks it read. */
-export type InboxServicesForWeb = {
-  list(query: { status: MessageStatus; page: number }): Promise<InboxPage>;
-  open(actor: StaffIdentity, id: string): Promise<InboxMessage | undefined>;
-  setStatus(actor: StaffIdentity, id: string, status: MessageStatus): Promise<boolean>;
-  remove(actor: StaffIdentity, id: string): Promise<boolean>;
 };

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { REPORT_STATUSES, type ReportStatus } from './statuses.ts';
+import type { ReportStatus } from './statuses.ts';
 
 /** Why a report was rejected; `duplicate` also names the report it repeats. */
 export const REJECTION_REASONS = ['not_antisemitic', 'duplicate', 'spam', 'other'] as const;
@@ -51,19 +50,3 @@ export type CaseworkErrorCode = (typeof CASEWORK_ERROR_CODES)[number];
 export const NOTE_MAX_LENGTH = 5_000;
 export const PUBLIC_SUMMARY_MAX_LENGTH = 600;
 export const MUNICIPALITY_MAX_LENGTH = 80;
-
-/** A status change as the detail page's form sends it. */
-export const statusChangeSchema = z
-  .object({
-    to: z.enum(REPORT_STATUSES, 'invalidChoice'),
-    reason: z.enum(REJECTION_REASONS, 'reasonRequired').optional(),
-    duplicateOf: z.string().trim().optional(),
-  })
-  .superRefine((value, context) => {
-    if (value.to !== 'rejected') return;
-    if (!value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'reasonRequired' });
-    if (value.reason === 'duplicate' && !value.duplicateOf) {
-      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'duplicateOfRequired' });
-    }
-  });
-export type StatusChange = z.infer<typeof statusChangeSchema>;

@@ -1,8 +1,8 @@
-import type { AuditAction, NewStaff, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
+import type { AuditAction, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
 
 /**
  * The contract between the internal pages (loaders and actions in apps/web) and the server's
- * staff services: the web app calls these through its request context and never touches the
+ * staff side: the web app calls these through its request context and never touches the
  * database. Everything here is plain data that may be sent to the browser of that staff member.
  */
 
@@ -97,7 +97,11 @@ export type DashboardReply = {
 
 export type EnrolmentDetails = { otpauthUri: string; secret: string; qrCodeSvg: string };
 
-export type StaffServicesForWeb = {
+/**
+ * The sign-in steps and the member's own account, for the staff area's pages before and around a
+ * complete session. Everything a member does once signed in goes through their `StaffOperations`.
+ */
+export type StaffAuthForWeb = {
   signIn(
     input: { email: string; password: string },
     request: RequestFacts,
@@ -120,18 +124,6 @@ export type StaffServicesForWeb = {
     input: { currentPassword: string; newPassword: string },
     request: RequestFacts,
   ): Promise<AuthOutcome>;
-
-  dashboard(staff: StaffIdentity): Promise<DashboardData>;
-
-  listStaff(): Promise<StaffMemberSummary[]>;
-  getStaff(id: string): Promise<StaffMemberSummary | undefined>;
-  createStaff(actor: StaffIdentity, input: NewStaff): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
-  changeRole(actor: StaffIdentity, id: string, role: StaffRole): Promise<StaffChange>;
-  setDisabled(actor: StaffIdentity, id: string, disabled: boolean): Promise<StaffChange>;
-  resetTwoFactor(actor: StaffIdentity, id: string): Promise<StaffChange>;
-  issueSetPasswordLink(actor: StaffIdentity, id: string): Promise<StaffChange<{ setPasswordUrl: string }>>;
-
-  auditLog(filter: AuditFilter): Promise<AuditPage>;
   /** Records a refused request (a role that may not open a page). */
   recordAccessDenied(staff: StaffIdentity, path: string): Promise<void>;
 };

@@ -1,5 +1,3 @@
-import type { StaffIdentity } from './staff-api.ts';
-
 /** A period of incident dates, inclusive, YYYY-MM-DD. */
 export type StatsRange = { from: string; to: string };
 
@@ -18,10 +16,4 @@ export type StatsResult = {
   /** The 20 municipalities with the most incidents. */
   byMunicipality: Count[];
   shares: { anonymous: Share; calledPolice: Share; medicalTreatment: Share };
-};
-
-export type StatsServicesForWeb = {
-  /** Verified incidents only (decision 0009), counted by incident date. */
-  compute(range: StatsRange, months: 12 | 24): Promise<StatsResult>;
-  recordExport(actor: StaffIdentity, what: string, details: Record<string, string>): Promise<void>;
 };

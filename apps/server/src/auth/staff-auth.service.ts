@@ -1,5 +1,5 @@
 import { passwordProblem, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@app/core/staff';
-import type { AuthOutcome, RequestFacts, StaffIdentity, StaffServicesForWeb } from '@app/core/staff-api';
+import type { AuthOutcome, RequestFacts, StaffAuthForWeb, StaffIdentity } from '@app/core/staff-api';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
@@ -27,19 +27,7 @@ type Dependencies = {
   organisationName: string;
 };
 
-export type StaffAuthService = Pick<
-  StaffServicesForWeb,
-  | 'signIn'
-  | 'verifyTotp'
-  | 'verifyRecoveryCode'
-  | 'hasPendingChallenge'
-  | 'enrolment'
-  | 'confirmEnrolment'
-  | 'signOut'
-  | 'isSetPasswordLinkValid'
-  | 'setPassword'
-  | 'changePassword'
->;
+export type StaffAuthService = StaffAuthForWeb;
 
 const failure = (code: Extract<AuthOutcome, { ok: false }>['code'], setCookies: string[] = []) =>
   ({ ok: false, code, setCookies }) as const;
@@ -81,6 +69,10 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
   };
 
   return {
+    async recordAccessDenied(member, path) {
+      await audit.record({ action: 'access.denied', actorId: member.id, details: { path, role: member.role } });
+    },
+
     async signIn({ email, password }, request) {
       if (!email.trim() || !password) return failure('missingFields');
       const address = await limits.takeAddressAttempt(request.clientIp);
@@ -152,6 +144,7 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
       if (result.errorCode) return twoFactorFailure(userId, result.errorCode, result.setCookies);
       const replayed = await refuseReplayedCode(userId, trimmed, result.body.token);
       if (replayed) return replayed;
+      if (!(await sessions.markSecondFactor(userId, result.setCookies))) return failure('unavailable');
       await audit.record({ action: 'two-factor.succeeded', actorId: userId, details: { method: 'totp' } });
       logger.info({ staffId: userId }, 'sign-in: second factor accepted');
       return { ok: true, setCookies: result.setCookies };
@@ -169,6 +162,7 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
         const outcome = await twoFactorFailure(userId, result.errorCode, result.setCookies);
         return outcome.code === 'invalidCode' ? failure('invalidRecoveryCode', outcome.setCookies) : outcome;
       }
+      if (!(await sessions.markSecondFactor(userId, result.setCookies))) return failure('unavailable');
       await audit.record({ action: 'two-factor.recovery-code-used', actorId: userId });
       return { ok: true, setCookies: result.setCookies };
     },
@@ -198,6 +192,11 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
         return failure('invalidCode', result.setCookies);
       }
       await usedCodes.claim(staff.id, trimmed);
+      // better-auth replaced the session: the new one is complete, and it is the only one left.
+      // A browser that gave the password earlier and never a code keeps nothing.
+      const token = await sessions.markSecondFactor(staff.id, result.setCookies);
+      if (!token) return failure('unavailable', result.setCookies);
+      await sessions.endOthers(staff.id, token);
       const codes = await auth.api.viewBackupCodes({ body: { userId: staff.id } });
       await audit.record({ action: 'two-factor.enrolled', actorId: staff.id });
       return { ok: true, setCookies: result.setCookies, recoveryCodes: codes.backupCodes };
@@ -241,6 +240,9 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
       );
       if (result.errorCode)
         return failure(result.errorCode === 'INVALID_PASSWORD' ? 'wrongCurrentPassword' : 'unavailable');
+      // better-auth ended every other session and opened a new one for this browser, which had
+      // given both factors: the new session is complete too.
+      await sessions.markSecondFactor(staff.id, result.setCookies);
       await audit.record({ action: 'password.changed', actorId: staff.id });
       return { ok: true, setCookies: result.setCookies };
     },

@@ -76,7 +76,7 @@ describe('npm run backup and npm run restore', () => {
       altcha: await solveAltcha(source.baseUrl),
     });
     const { staff } = await createStaffMember(source, 'admin', 'Bella Backup');
-    await source.services.content.save(staff, 'announcement', 'en', 'Closed on **Friday**.');
+    await source.services.operationsFor(staff).content.save('announcement', 'en', 'Closed on **Friday**.');
     const before = await counts(source);
     expect(before.report).toBe(2);
     expect(before.report_attachment).toBe(1);
@@ -97,10 +97,11 @@ describe('npm run backup and npm run restore', () => {
     expect(await counts(target)).toEqual(before);
     expect(await fileHashes(target)).toEqual(await fileHashes(source));
     // The restored site reads its reports, opens them with their receipts and keeps counting ids.
-    const [report] = (await target.services.casework.listReports({ sort: 'received-asc', page: 1 })).items;
-    expect((await target.services.casework.getReport(report?.id ?? ''))?.description).toBe(SEEDED.description);
+    const { reports } = target.services.operationsFor(staff);
+    const [report] = (await reports.list({ sort: 'received-asc', page: 1 })).items;
+    expect((await reports.open(report?.id ?? ''))?.description).toBe(SEEDED.description);
     expect(await target.services.followUp.open(receipt)).toBeDefined();
-    await target.services.content.save(staff, 'announcement', 'en', 'Open again.');
+    await target.services.operationsFor(staff).content.save('announcement', 'en', 'Open again.');
   });
 
   it('refuses to restore over a site that is not fresh, and an archive sealed with another key', async () => {

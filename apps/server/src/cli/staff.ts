@@ -80,11 +80,7 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
     if (command === 'create') {
       const password = values.password ?? generatePassword();
       const role = values.role as (typeof STAFF_ROLES)[number];
-      const outcome = await staff.create(
-        undefined,
-        { email: values.email ?? '', name: values.name ?? '', role },
-        password,
-      );
+      const outcome = await staff.create({ email: values.email ?? '', name: values.name ?? '', role }, password);
       if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
       out(`Created ${role} ${values.email?.trim().toLowerCase()}.`);
       if (!values.password) out(`Password (shown only now, pass it on safely): ${password}`);
@@ -95,12 +91,12 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
     if (!member) throw new UsageError(`no staff account with the email address ${values.email}`);
     const outcome =
       command === 'disable'
-        ? await staff.setDisabled(undefined, member.id, true)
+        ? await staff.setDisabled(member.id, true)
         : command === 'enable'
-          ? await staff.setDisabled(undefined, member.id, false)
+          ? await staff.setDisabled(member.id, false)
           : command === 'reset-2fa'
-            ? await staff.resetTwoFactor(undefined, member.id)
-            : await staff.issueSetPasswordLink(undefined, member.id);
+            ? await staff.resetTwoFactor(member.id)
+            : await staff.issueSetPasswordLink(member.id);
     if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
     const done: Record<string, string> = {
       disable: `Disabled ${member.email}; their sessions have ended.`,
@@ -124,6 +120,7 @@ const createErrors: Record<string, string> = {
   emailTaken: 'there is already a staff account with this email address',
   lastAdmin: 'this is the last active administrator: make someone else an administrator first',
   notFound: 'no such staff account',
+  conflict: 'someone changed this account at the same moment: run the command again',
 };
 
 if (import.meta.main) {

@@ -53,20 +53,28 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use(refuseForeignOrigins(config.publicUrl, logger));
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
-  /** What loaders and actions see; a visitor's nonce, session and address differ per request. */
-  const contextFor = async (visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'>) => {
+  /**
+   * What loaders and actions see; a visitor's nonce, session and address differ per request. The
+   * staff area's pages get the sign-in steps, and a complete session its member's operations; a
+   * public page gets public services only.
+   */
+  const contextFor = async (
+    visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'> & { isStaffArea: boolean },
+  ) => {
     const { entry } = await loadBuild();
+    const { isStaffArea, staffSession, ...rest } = visitor;
     const value: AppContextValue = {
       site: config.site,
       publicUrl: config.publicUrl,
-      staff: services.staffForWeb,
-      casework: services.casework,
       publicIncidents: services.publicIncidents,
       followUp: services.followUp,
-      inbox: services.inbox,
-      stats: services.stats,
       content: services.content,
-      ...visitor,
+      staffSession,
+      ...(isStaffArea ? { staffAuth: services.staffAuth } : {}),
+      ...(isStaffArea && staffSession.state === 'signed-in'
+        ? { staff: services.operationsFor(staffSession.staff) }
+        : {}),
+      ...rest,
     };
     return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
   };
@@ -76,7 +84,12 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   // every request renders.
   if (typeof build !== 'function') {
     const renderPage = createReactRouterHandler(build, 'production');
-    const anonymousVisitor = { cspNonce: '', staffSession: { state: 'anonymous' }, clientIp: undefined } as const;
+    const anonymousVisitor = {
+      cspNonce: '',
+      staffSession: { state: 'anonymous' },
+      clientIp: undefined,
+      isStaffArea: false,
+    } as const;
     app.use(
       publicPageCache({
         render: async (url) =>
@@ -130,6 +143,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         cspNonce: String(response.locals.cspNonce),
         staffSession: response.locals.staffSession ?? { state: 'anonymous' },
         clientIp: request.ip,
+        // Set by `staffAccess`, which runs on /internal only.
+        isStaffArea: response.locals.staffSession !== undefined,
       }),
   });
   app.use(plainPageForms());

@@ -1,11 +1,7 @@
 import { errorBody } from '@app/core/error-codes';
-import { isUuid } from '@app/core/ids';
-import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/limits';
-import { and, eq } from 'drizzle-orm';
 import express from 'express';
-import { reportAttachment } from '../db/schema.ts';
 import type { Services } from '../services/services.ts';
-import { requirePermission } from './staff-access.ts';
+import { requirePermission, signedInStaff } from './staff-access.ts';
 
 /**
  * A report's file, for staff who may read reports (security target 22): always a download
@@ -20,16 +16,11 @@ export function attachmentRoutes(services: Services) {
     async (request, response, next) => {
       try {
         const { reportId = '', attachmentId = '' } = request.params as Record<string, string | undefined>;
-        if (!isUuid(reportId) || !isUuid(attachmentId)) return void response.status(404).json(errorBody('NOT_FOUND'));
-        const [file] = await services.db
-          .select()
-          .from(reportAttachment)
-          .where(and(eq(reportAttachment.id, attachmentId), eq(reportAttachment.reportId, reportId)))
-          .limit(1);
+        const operations = services.operationsFor(signedInStaff(response));
+        const file = await operations.reports.attachment(reportId, attachmentId);
         if (!file) return void response.status(404).json(errorBody('NOT_FOUND'));
-        const { data } = await services.storage.get(file.fullPath);
         const isPreview = request.query.preview === '1' && file.contentType.startsWith('image/');
-        const name = `report-${reportId.slice(0, 8)}-file-${attachmentId.slice(0, 8)}.${ATTACHMENT_TYPES[file.contentType as AttachmentType]?.[0] ?? 'bin'}`;
+        const name = `report-${reportId.slice(0, 8)}-file-${attachmentId.slice(0, 8)}.${file.extension}`;
         response
           .status(200)
           .set({
@@ -40,7 +31,7 @@ export function attachmentRoutes(services: Services) {
             // Even opened on its own, the file can run nothing.
             'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
           })
-          .send(data);
+          .send(Buffer.from(file.data));
       } catch (error) {
         next(error);
       }

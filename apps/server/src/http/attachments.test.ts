@@ -30,8 +30,9 @@ afterAll(async () => {
 
 describe("a report's files", () => {
   it('download for coordinators as an attachment under a generated name, never as a page', async () => {
-    const [item] = (await server.services.casework.listReports({ sort: 'received-desc', page: 1 })).items;
-    const report = await server.services.casework.getReport(item?.id ?? '');
+    const { reports } = server.services.operationsFor(coordinator.staff);
+    const [item] = (await reports.list({ sort: 'received-desc', page: 1 })).items;
+    const report = await reports.open(item?.id ?? '');
     const file = report?.attachments[0];
     expect(file).toMatchObject({ contentType: 'image/jpeg', isImage: true });
     const url = `${server.baseUrl}/api/internal/reports/${report?.id}/attachments/${file?.id}`;

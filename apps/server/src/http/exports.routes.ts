@@ -25,9 +25,9 @@ export function exportRoutes(services: Services) {
 
   router.get('/api/internal/exports/stats.csv', requirePermission('stats:view'), async (request, response, next) => {
     try {
-      const staff = signedInStaff(response);
+      const operations = services.operationsFor(signedInStaff(response));
       const { range, months } = statsRangeFrom(requestUrl(request).searchParams);
-      const stats = await services.stats.compute(range, months);
+      const stats = await operations.stats.export(range, months);
       const rows: (string | number)[][] = [['section', 'key', 'count', 'total']];
       rows.push(['all', 'verified_incidents', stats.total, stats.total]);
       for (const entry of stats.byType) rows.push(['type', entry.key, entry.count, stats.total]);
@@ -36,7 +36,6 @@ export function exportRoutes(services: Services) {
       for (const entry of stats.byMunicipality)
         rows.push(['municipality', entry.key || 'unknown', entry.count, stats.total]);
       for (const [key, share] of Object.entries(stats.shares)) rows.push(['share', key, share.count, share.total]);
-      await services.stats.recordExport(staff, 'stats', { from: range.from, to: range.to });
       sendCsv(response, `statistics-${range.from}-${range.to}.csv`, toCsv(rows));
     } catch (error) {
       next(error);
@@ -48,9 +47,9 @@ export function exportRoutes(services: Services) {
     requirePermission('reports:manage'),
     async (request, response, next) => {
       try {
-        const staff = signedInStaff(response);
+        const operations = services.operationsFor(signedInStaff(response));
         const filter = reportFilterFromUrl(requestUrl(request));
-        const rows = await services.casework.exportReports(filter);
+        const rows = await operations.reports.export(filter);
         const header = [
           'id',
           'received_at',
@@ -83,7 +82,6 @@ export function exportRoutes(services: Services) {
           row.attachmentCount,
           row.isPublished,
         ]);
-        await services.stats.recordExport(staff, 'reports', { rows: String(rows.length) });
         sendCsv(response, 'reports.csv', toCsv([header, ...body]));
       } catch (error) {
         next(error);

@@ -177,14 +177,14 @@ describe('follow-up with a receipt', () => {
     expect(page.main).toContain('Rond kwart over acht.');
     expect(page.main).toContain('tram.jpg');
 
-    const dashboard = await server.services.staffForWeb.dashboard(coordinator.staff);
+    const dashboard = await server.services.operationsFor(coordinator.staff).dashboard();
     expect(dashboard.unreadReplies?.reports.map((item) => item.reportId)).toContain(reportId);
     const outbox = await server.database.pool.query(
       "select count(*)::int as n from notification_outbox where kind = 'followUpReply'",
     );
     expect(outbox.rows[0].n).toBeGreaterThanOrEqual(1);
 
-    const detail = await server.services.casework.getReport(reportId);
+    const detail = await server.services.operationsFor(coordinator.staff).reports.open(reportId);
     const answer = detail?.thread?.messages.find((message) => message.author === 'reporter');
     expect(answer).toMatchObject({ body: 'Rond kwart over acht.', isUnread: true });
     expect(answer?.attachments).toHaveLength(1);
@@ -203,7 +203,7 @@ describe('follow-up with a receipt', () => {
       headers: { cookie: coordinator.jar.header() },
     });
     expect(opened.status).toBe(200);
-    const later = await server.services.staffForWeb.dashboard(coordinator.staff);
+    const later = await server.services.operationsFor(coordinator.staff).dashboard();
     expect(later.unreadReplies?.reports.map((item) => item.reportId) ?? []).not.toContain(reportId);
 
     // The reporter's message and its file name are sealed in the database.

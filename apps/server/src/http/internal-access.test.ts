@@ -1,18 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { validateContactMessage } from '@app/core/contact.schema';
 import { validateReport } from '@app/core/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { submitReport } from '../services/report.service.ts';
-import { CookieJar, passwordOnlySession, postForm, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
-import { reportPayload } from '../test/submission-helpers.ts';
+import {
+  CookieJar,
+  codePendingSession,
+  createStaffMember,
+  passwordOnlySession,
+  postForm,
+  signedInSession,
+  type TestStaff,
+} from '../test/staff-helpers.ts';
+import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { prepareAttachment } from '../uploads/attachment.ts';
 
 /**
  * The access matrix (security target 18): every page, data request, action and API of the staff
  * area, for each kind of visitor, with the exact answer expected.
  */
-type Visitor = 'anonymous' | 'passwordOnly' | 'viewer' | 'coordinator' | 'admin';
-const VISITORS: Visitor[] = ['anonymous', 'passwordOnly', 'viewer', 'coordinator', 'admin'];
+type Visitor = 'anonymous' | 'passwordOnly' | 'codePending' | 'viewer' | 'coordinator' | 'admin';
+const VISITORS: Visitor[] = ['anonymous', 'passwordOnly', 'codePending', 'viewer', 'coordinator', 'admin'];
+const SIGNED_IN: Visitor[] = ['viewer', 'coordinator', 'admin'];
 
 /** Who may open each guarded page (the rest get 403). */
 const PAGES: Record<string, Visitor[]> = {
@@ -25,6 +37,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/contact-forms/:messageId': ['coordinator', 'admin'],
   '/internal/content': ['coordinator', 'admin'],
   '/internal/content/aboutUs/he': ['coordinator', 'admin'],
+  '/internal/content/emergencyNotice/yi': ['coordinator', 'admin'],
   '/internal/staff': ['admin'],
   '/internal/staff/:memberId': ['admin'],
   '/internal/audit': ['admin'],
@@ -35,22 +48,48 @@ const sessions = {} as Record<Visitor, TestStaff | undefined>;
 let memberId: string;
 let reportId: string;
 let messageId: string;
+let fileId: string;
+let memberEmail: string;
+
+/**
+ * What a visitor who may not read it must never receive, in any page, data request or API answer:
+ * the reporter's words and identity, the contact message's sender, another member's address.
+ */
+const secrets = () => [
+  SEEDED.description,
+  SEEDED.location,
+  SEEDED.firstName,
+  SEEDED.lastName,
+  'Matrix Sender',
+  'matrix-sender@example.org',
+  memberEmail,
+];
+const expectNoSecrets = (body: string, context: string) => {
+  for (const secret of secrets()) expect(body.includes(secret), `${context} leaks "${secret}"`).toBe(false);
+};
+const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
 
 beforeAll(async () => {
   server = await startTestServer();
   sessions.anonymous = undefined;
   sessions.passwordOnly = await passwordOnlySession(server, 'coordinator');
+  sessions.codePending = await codePendingSession(server, 'admin');
   sessions.viewer = await signedInSession(server, 'viewer');
   sessions.coordinator = await signedInSession(server, 'coordinator');
   sessions.admin = await signedInSession(server, 'admin');
-  memberId = sessions.viewer.staff.id;
+  const member = await createStaffMember(server, 'coordinator', 'Matrix Member');
+  memberId = member.staff.id;
+  memberEmail = member.staff.email;
   const input = validateReport(reportPayload());
   if (!input.success) throw new Error('invalid test report');
-  ({ reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false }));
+  const photo = await prepareAttachment(PHOTO, 'tram-stop.jpg');
+  ({ reportId } = await submitReport(server.services, input.data, [photo], { isQuarantined: false }));
+  const [file] = (await server.services.operationsFor(sessions.admin.staff).reports.open(reportId))?.attachments ?? [];
+  fileId = file?.id ?? '';
   const message = validateContactMessage({
     language: 'en',
-    firstName: 'Matrix',
-    email: 'matrix@example.org',
+    firstName: 'Matrix Sender',
+    email: 'matrix-sender@example.org',
     message: 'Hello',
   });
   if (!message.success) throw new Error('invalid test message');
@@ -72,7 +111,8 @@ function request(visitor: Visitor, path: string, init: RequestInit = {}) {
 
 /** What a visitor who may not be there gets, before any page code runs. */
 function expectedDoor(visitor: Visitor, path: string) {
-  if (visitor === 'anonymous') return `/internal/login?next=${encodeURIComponent(path)}`;
+  // A browser that gave the password of an enrolled account but not yet its code has no session.
+  if (visitor === 'anonymous' || visitor === 'codePending') return `/internal/login?next=${encodeURIComponent(path)}`;
   if (visitor === 'passwordOnly') return '/internal/enrol';
   return undefined;
 }
@@ -92,13 +132,19 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           expect(page.headers.get('location')).toBe(door);
           // A client-side navigation gets React Router's redirect to the same door, never the page's data.
           expect(data.status).toBe(202);
-          expect(await data.text()).toContain(`"redirect","${door}"`);
+          const body = await data.text();
+          expect(body).toContain(`"redirect","${door}"`);
+          expectNoSecrets(body + (await page.text()), `${path} for ${visitor}`);
           return;
         }
         const expected = allowed.includes(visitor) ? 200 : 403;
         expect(page.status).toBe(expected);
         expect(page.headers.get('cache-control')).toBe('no-store');
         expect(data.status).toBe(expected);
+        // A refused page carries nothing; a viewer's dashboard and statistics carry no personal data.
+        if (expected === 403 || visitor === 'viewer') {
+          expectNoSecrets((await page.text()) + (await data.text()), `${path} for ${visitor}`);
+        }
       });
     }
   }
@@ -123,10 +169,63 @@ describe('the staff area answers every visitor as the access matrix says', () =>
 
     it(`/api/internal as ${visitor}`, async () => {
       const response = await request(visitor, '/api/internal/anything');
-      expect(response.status).toBe(
-        visitor === 'admin' || visitor === 'coordinator' || visitor === 'viewer' ? 404 : 401,
-      );
+      expect(response.status).toBe(SIGNED_IN.includes(visitor) ? 404 : 401);
       expect(response.headers.get('cache-control')).toBe('no-store');
+      const api: [string, Visitor[]][] = [
+        ['/api/internal/exports/stats.csv', ['viewer', 'coordinator', 'admin']],
+        ['/api/internal/exports/reports.csv', ['coordinator', 'admin']],
+        [`/api/internal/reports/${reportId}/attachments/${fileId}`, ['coordinator', 'admin']],
+        [`/api/internal/reports/${reportId}/attachments/${fileId}?preview=1`, ['coordinator', 'admin']],
+      ];
+      for (const [path, allowed] of api) {
+        const answer = await request(visitor, path);
+        const expected = allowed.includes(visitor) ? 200 : SIGNED_IN.includes(visitor) ? 403 : 401;
+        expect(answer.status, path).toBe(expected);
+        expect(answer.headers.get('cache-control'), path).toBe('no-store');
+        const body = Buffer.from(await answer.arrayBuffer());
+        if (expected !== 200) {
+          expect(body.byteLength, path).toBeLessThan(100);
+          expectNoSecrets(body.toString('utf8'), `${path} for ${visitor}`);
+        }
+      }
+    });
+
+    it(`every page action as ${visitor}`, async () => {
+      const actions: [string, Record<string, string>, Visitor[]][] = [
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'note', note: `Matrix note by ${visitor}` },
+          ['coordinator', 'admin'],
+        ],
+        [`/internal/reports/${reportId}`, { intent: 'reveal' }, ['coordinator', 'admin']],
+        [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
+        ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
+        ['/internal/content/aboutUs/nl', { intent: 'save', body: `Over ons (${visitor})` }, ['coordinator', 'admin']],
+        [`/internal/staff/${memberId}`, { intent: 'password-link' }, ['admin']],
+      ];
+      for (const [path, fields, allowed] of actions) {
+        const answer = await request(visitor, path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+        });
+        const door = expectedDoor(visitor, path);
+        if (door) {
+          expect(answer.status, path).toBe(302);
+          expect(answer.headers.get('location'), path).toBe(door);
+        } else expect(answer.status, `${path} ${fields.intent}`).toBe(allowed.includes(visitor) ? 200 : 403);
+        if (!allowed.includes(visitor)) expectNoSecrets(await answer.text(), `${path} for ${visitor}`);
+      }
+      // Only the allowed left a trace: a note by this visitor exists exactly when they may write one.
+      const { rows } = await server.database.pool.query(
+        'select count(*)::int as n from report_note where report_id = $1 and author_id = $2',
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(rows[0].n).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+      const edits = await server.database.pool.query('select count(*)::int as n from content_version where body = $1', [
+        `Over ons (${visitor})`,
+      ]);
+      expect(edits.rows[0].n).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
     });
   }
 
@@ -148,6 +247,7 @@ describe('the staff area answers every visitor as the access matrix says', () =>
     const expected: Record<Visitor, number> = {
       anonymous: 401,
       passwordOnly: 401,
+      codePending: 401,
       viewer: 403,
       coordinator: 404,
       admin: 404,

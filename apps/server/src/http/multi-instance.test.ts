@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
-import { CookieJar, signedInSession } from '../test/staff-helpers.ts';
+import { CookieJar, createStaffMember, signedInSession } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -52,7 +52,7 @@ describe('two instances behave as one site', () => {
     const admin = await signedInSession(b, 'admin');
     // Both instances have the page in their page cache before the edit.
     for (const server of [a, b, a, b]) expect((await fetch(`${server.baseUrl}/nl`)).status).toBe(200);
-    await b.services.content.save(admin.staff, 'announcement', 'nl', 'Gesloten op **1 december**.');
+    await b.services.operationsFor(admin.staff).content.save('announcement', 'nl', 'Gesloten op **1 december**.');
     for (const server of [a, b]) {
       const html = await (await fetch(`${server.baseUrl}/nl`)).text();
       expect(html).toContain('Gesloten op <strong>1 december</strong>.');
@@ -72,7 +72,8 @@ describe('two instances behave as one site', () => {
     expect(state.state).toBe('open');
     const sent = await sendFollowUpReply(b.baseUrl, jar, 'Via de andere server.');
     expect(sent.status).toBe(201);
-    const detail = await a.services.casework.getReport(reportId);
+    const { staff: reader } = await createStaffMember(a, 'coordinator');
+    const detail = await a.services.operationsFor(reader).reports.open(reportId);
     expect(detail?.thread?.messages.map((message) => message.body)).toContain('Via de andere server.');
   });
 });

@@ -155,7 +155,7 @@ describe('public pages served from the page cache', () => {
     const before = (await rawRequest(server.baseUrl, '/nl')).body.toString('utf8');
     expect(before).not.toContain('Gesloten op');
     const { staff } = await createStaffMember(server, 'admin');
-    await server.services.content.save(staff, 'announcement', 'nl', 'Gesloten op **1 december**.');
+    await server.services.operationsFor(staff).content.save('announcement', 'nl', 'Gesloten op **1 december**.');
     const after = await rawRequest(server.baseUrl, '/nl');
     expect(after.headers['x-page-cache']).toBe('miss');
     expect(after.body.toString('utf8')).toContain('Gesloten op <strong>1 december</strong>.');

@@ -17,8 +17,15 @@ export type AuditRecord = {
   details?: Record<string, string | number | boolean | null>;
 };
 
+/** Where an audit row is written: the database, or the transaction of the change it records. */
+export type AuditWriter = Pick<Db, 'insert'>;
+
 export type AuditLog = {
-  record(event: AuditRecord): Promise<void>;
+  /**
+   * Writes one row. A change passes its own transaction, so that the change and its row are
+   * committed together or not at all; sign-in events, which change nothing else, use the pool.
+   */
+  record(event: AuditRecord, writer?: AuditWriter): Promise<void>;
   list(filter: AuditFilter): Promise<AuditPage>;
 };
 
@@ -35,8 +42,8 @@ const brusselsMidnight = (day: string) => sql`(${day}::date::timestamp at time z
 export function createAuditLog(db: Db): AuditLog {
   const subject = alias(staffUser, 'subject_user');
   return {
-    async record({ action, actorId, subjectType, subjectId, details }) {
-      await db
+    async record({ action, actorId, subjectType, subjectId, details }, writer: AuditWriter = db) {
+      await writer
         .insert(auditEvent)
         .values({ action, actorId: actorId ?? null, subjectType, subjectId, details: details ?? {} });
     },

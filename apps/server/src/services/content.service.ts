@@ -1,28 +1,26 @@
 import {
-  CONTENT_MAX_LENGTH,
   type ContentServicesForWeb,
   type CurrentContent,
-  EMERGENCY_PLACEHOLDERS,
   type EmergencyNumbers,
   isContentKey,
-  PHONE_NUMBER_PATTERN,
 } from '@app/core/content';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { contentVersion } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
-import { staffUser } from '../db/staff-schema.ts';
-import type { AuditLog } from './audit.service.ts';
 
 /** The emergency numbers are kept as versions too, site-wide (no language). */
-const NUMBERS_KEY = 'emergencyNumbers';
-const NUMBERS_LANGUAGE = 'all';
+export const NUMBERS_KEY = 'emergencyNumbers';
+export const NUMBERS_LANGUAGE = 'all';
+
+export type PublicContentService = Pick<ContentServicesForWeb, 'current' | 'emergencyNumbers'>;
 
 /**
- * Staff-edited texts. Every public page asks for the texts in force; the answer is kept in memory
+ * Staff-edited texts, as the public pages read them (staff write them through the operations in
+ * `operations/content`). Every public page asks for the texts in force; the answer is kept in memory
  * per language and read again as soon as the newest version id changes (one cheap query), so an
  * edit shows at once, on every instance, without a restart.
  */
-export function createContentService(db: Db, audit: AuditLog): ContentServicesForWeb {
+export function createContentService(db: Db): PublicContentService {
   const cache = new Map<string, { revision: number; content: CurrentContent }>();
   let numbersCache: { revision: number; numbers: EmergencyNumbers | undefined } | undefined;
   const revision = async () => {
@@ -51,40 +49,6 @@ export function createContentService(db: Db, audit: AuditLog): ContentServicesFo
       return content;
     },
 
-    async history(key, language) {
-      const rows = await db
-        .select({ version: contentVersion, author: staffUser.name })
-        .from(contentVersion)
-        .leftJoin(staffUser, eq(staffUser.id, contentVersion.createdBy))
-        .where(and(eq(contentVersion.key, key), eq(contentVersion.language, language)))
-        .orderBy(desc(contentVersion.id))
-        .limit(50);
-      return rows.map(({ version, author }) => ({
-        id: version.id,
-        body: version.body,
-        isShippedText: version.isShippedText,
-        createdAt: version.createdAt.toISOString(),
-        author,
-      }));
-    },
-
-    async save(actor, key, language, body) {
-      const text = body.replace(/\r\n/g, '\n').trim();
-      if (text.length > CONTENT_MAX_LENGTH) return { ok: false, code: 'tooLong' };
-      if (key === 'emergencyNotice' && !EMERGENCY_PLACEHOLDERS.every((placeholder) => text.includes(placeholder))) {
-        return { ok: false, code: 'placeholderMissing' };
-      }
-      await db.insert(contentVersion).values({ key, language, body: text, createdBy: actor.id });
-      await audit.record({
-        action: 'content.edited',
-        actorId: actor.id,
-        subjectType: 'content',
-        subjectId: key,
-        details: { language },
-      });
-      return { ok: true };
-    },
-
     async emergencyNumbers() {
       const latest = await revision();
       if (numbersCache && numbersCache.revision === latest) return numbersCache.numbers;
@@ -97,38 +61,6 @@ export function createContentService(db: Db, audit: AuditLog): ContentServicesFo
       const numbers = row ? (JSON.parse(row.body) as EmergencyNumbers) : undefined;
       numbersCache = { revision: latest, numbers };
       return numbers;
-    },
-
-    async setEmergencyNumbers(actor, numbers) {
-      const clean = {
-        emergencyNumber: numbers.emergencyNumber.trim(),
-        policeNumber: numbers.policeNumber.trim(),
-      };
-      if (!Object.values(clean).every((number) => PHONE_NUMBER_PATTERN.test(number))) {
-        return { ok: false, code: 'invalidNumber' };
-      }
-      await db
-        .insert(contentVersion)
-        .values({ key: NUMBERS_KEY, language: NUMBERS_LANGUAGE, body: JSON.stringify(clean), createdBy: actor.id });
-      await audit.record({
-        action: 'content.edited',
-        actorId: actor.id,
-        subjectType: 'content',
-        subjectId: NUMBERS_KEY,
-        details: clean,
-      });
-      return { ok: true };
-    },
-
-    async restoreShipped(actor, key, language) {
-      await db.insert(contentVersion).values({ key, language, body: '', isShippedText: true, createdBy: actor.id });
-      await audit.record({
-        action: 'content.edited',
-        actorId: actor.id,
-        subjectType: 'content',
-        subjectId: key,
-        details: { language, shippedText: true },
-      });
     },
   };
 }

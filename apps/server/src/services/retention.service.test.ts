@@ -24,18 +24,18 @@ async function newReport(overrides: Record<string, unknown> = {}) {
 
 /** Takes a report to a final status, as staff would, then moves that moment back in time. */
 async function finish(id: string, status: 'closed' | 'rejected', monthsAgo: number) {
-  const { casework } = server.services;
-  expect(await casework.changeStatus(coordinator, id, { to: 'in_review' })).toEqual({ ok: true });
+  const { reports } = server.services.operationsFor(coordinator);
+  expect(await reports.changeStatus(id, { from: 'new', to: 'in_review' })).toEqual({ ok: true });
   if (status === 'rejected') {
-    expect(await casework.changeStatus(coordinator, id, { to: 'rejected', reason: 'not_antisemitic' })).toEqual({
+    expect(await reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'not_antisemitic' })).toEqual({
       ok: true,
     });
   } else {
-    const verified = { to: 'verified' as const, municipality: 'Antwerpen', province: 'antwerp' };
-    expect(await casework.changeStatus(coordinator, id, verified)).toEqual({ ok: true });
-    expect(await casework.changeStatus(coordinator, id, { to: 'closed' })).toEqual({ ok: true });
+    const verified = { from: 'in_review', to: 'verified', municipality: 'Antwerpen', province: 'antwerp' };
+    expect(await reports.changeStatus(id, verified)).toEqual({ ok: true });
+    expect(await reports.changeStatus(id, { from: 'verified', to: 'closed' })).toEqual({ ok: true });
   }
-  expect(await casework.addNote(coordinator, id, `Gebeld met ${SEEDED.firstName}`)).toEqual({ ok: true });
+  expect(await reports.addNote(id, `Gebeld met ${SEEDED.firstName}`)).toEqual({ ok: true });
   await server.database.pool.query(
     `update report set status_changed_at = now() - make_interval(days => $2) where id = $1`,
     [id, Math.round((monthsAgo * MONTH_MS) / (24 * 60 * 60 * 1000))],
@@ -78,7 +78,9 @@ describe('retention', () => {
     await server.database.pool.query("update report set created_at = now() - interval '30 months' where id = $1", [
       open.reportId,
     ]);
-    const statsBefore = await server.services.stats.compute({ from: '2023-01-01', to: '2023-12-31' }, 12);
+    const statsBefore = await server.services
+      .operationsFor(coordinator)
+      .stats.compute({ from: '2023-01-01', to: '2023-12-31' }, 12);
     expect(storedFiles()).toHaveLength(4);
 
     const result = await server.services.retention.run(new Date());
@@ -97,12 +99,12 @@ describe('retention', () => {
         incident_type: 'verbal',
       });
       expect(byId[id].personal_data_erased_at).not.toBeNull();
-      const detail = await server.services.casework.getReport(id);
+      const detail = await server.services.operationsFor(coordinator).reports.open(id);
       expect(detail).toMatchObject({ description: '', location: '', attachments: [], notes: [], thread: null });
     }
     for (const id of [recent.reportId, open.reportId]) {
       expect(byId[id].personal_data_erased_at).toBeNull();
-      expect((await server.services.casework.getReport(id))?.description).toBe(SEEDED.description);
+      expect((await server.services.operationsFor(coordinator).reports.open(id))?.description).toBe(SEEDED.description);
     }
     // The erased reports' files are gone from the disk; the others' stay.
     expect(storedFiles()).toHaveLength(2);
@@ -111,7 +113,9 @@ describe('retention', () => {
     expect(await server.services.followUp.open(recent.receipt)).toBeDefined();
 
     // The statistics count exactly what they counted before.
-    expect(await server.services.stats.compute({ from: '2023-01-01', to: '2023-12-31' }, 12)).toEqual(statsBefore);
+    expect(
+      await server.services.operationsFor(coordinator).stats.compute({ from: '2023-01-01', to: '2023-12-31' }, 12),
+    ).toEqual(statsBefore);
 
     const audit = await server.database.pool.query(
       "select subject_id, actor_id, details from audit_event where action = 'report.personal-data-erased' order by subject_id",
@@ -137,7 +141,7 @@ describe('retention', () => {
     expect(await erasedAt()).toBeNull();
     await server.services.retention.run(new Date(now + 24.1 * MONTH_MS));
     expect(await erasedAt()).not.toBeNull();
-    expect(await server.services.casework.revealReporter(coordinator, report.reportId)).toEqual({
+    expect(await server.services.operationsFor(coordinator).reports.revealReporter(report.reportId)).toEqual({
       firstName: '',
       lastName: '',
       phone: '',

@@ -1,10 +1,7 @@
 import path from 'node:path';
-import type { CaseworkServicesForWeb } from '@app/core/casework-api';
-import type { ContentServicesForWeb } from '@app/core/content';
-import type { InboxServicesForWeb } from '@app/core/inbox-api';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
-import type { StaffServicesForWeb } from '@app/core/staff-api';
-import type { StatsServicesForWeb } from '@app/core/stats-api';
+import type { StaffAuthForWeb, StaffIdentity } from '@app/core/staff-api';
+import type { StaffOperations } from '@app/core/staff-operations';
 import type pg from 'pg';
 import { type Auth, createAuth } from '../auth/auth.ts';
 import { createSignInLimits } from '../auth/sign-in-limits.ts';
@@ -16,24 +13,21 @@ import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
+import type { OperationDeps } from '../operations/operation-context.ts';
+import { createStaffOperations } from '../operations/staff-operations.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import { createSealedStorage } from '../storage/sealed-storage.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
-import { createCaseworkService } from './casework.service.ts';
-import { createContentService } from './content.service.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import { createContentService, type PublicContentService } from './content.service.ts';
 import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
-import { createInboxService } from './inbox.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createRetention, type Retention } from './retention.service.ts';
 import { createSiteRevision, type SiteRevision } from './site-revision.ts';
-import { createStaffService, type StaffService } from './staff.service.ts';
-import { staffServicesForWeb } from './staff-web.ts';
-import { createStatsService } from './stats.service.ts';
+import { type CommandLineStaff, createCommandLineStaff } from './staff.service.ts';
 import { createSubmissionLimits, type SubmissionLimits } from './submission-limits.ts';
 
 /** Everything the routes need, built once at start-up from the configuration. */
@@ -56,16 +50,20 @@ export type Services = {
   auth: Auth;
   audit: AuditLog;
   staffSessions: StaffSessions;
-  staff: StaffService;
-  /** What the internal pages call, through their request context. */
-  staffForWeb: StaffServicesForWeb;
-  casework: CaseworkServicesForWeb;
+  /** The sign-in steps and the member's own account, for the staff area's pages. */
+  staffAuth: StaffAuthForWeb;
+  /** Staff management from the command line (no actor; the operator's own). */
+  staff: CommandLineStaff;
+  /**
+   * The operations of one staff member, bound to them. The server calls it only with the actor of
+   * a complete session (both factors in that session); nothing public ever receives it.
+   */
+  operationsFor(actor: StaffIdentity): StaffOperations;
   publicIncidents: PublicIncidentsServiceForWeb;
   /** What the public page cache compares: changes whenever a public page's content does. */
   siteRevision: SiteRevision;
-  inbox: InboxServicesForWeb;
-  stats: StatsServicesForWeb;
-  content: ContentServicesForWeb;
+  /** The staff-edited texts and numbers in force, for the public pages. */
+  content: PublicContentService;
 };
 
 /** Where the files live, as stored (sealed by `createSealedStorage` on top): a folder or a bucket. */
@@ -81,6 +79,7 @@ export function createStaffServices(
   database: { db: Db; pool: pg.Pool },
   encryption: Encryption,
   logger: Logger,
+  storage?: StorageDriver,
 ) {
   const secret = encryption.deriveKey('better-auth').toString('base64url');
   const auth = createAuth({
@@ -94,13 +93,15 @@ export function createStaffServices(
     idleMinutes: config.staff.idleMinutes,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
-  const staff = createStaffService({
-    auth,
+  const operationDeps: OperationDeps = {
     db: database.db,
+    encryption,
+    storage: storage ?? createSealedStorage(createFileStore(config), encryption),
     audit,
     sessions: staffSessions,
+    auth,
     publicUrl: config.publicUrl,
-  });
+  };
   const staffAuth = createStaffAuthService({
     auth,
     db: database.db,
@@ -116,21 +117,15 @@ export function createStaffServices(
     logger,
     organisationName: config.site.organisationName,
   });
-  const dashboard = createDashboardService(database.db, encryption);
-  return {
-    auth,
-    audit,
-    staffSessions,
-    staff,
-    staffForWeb: staffServicesForWeb({ staffAuth, staff, dashboard, audit }),
-  };
+  return { auth, audit, staffSessions, staffAuth, operationDeps, staff: createCommandLineStaff(operationDeps) };
 }
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
-  const staffServices = createStaffServices(config, database, encryption, logger);
   const fileStore = createFileStore(config);
   const storage = createSealedStorage(fileStore, encryption);
+  const { operationDeps, ...staffServices } = createStaffServices(config, database, encryption, logger, storage);
+  const content = createContentService(database.db);
   const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
   return {
     ...database,
@@ -152,12 +147,10 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       months: config.site.retentionMonths,
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
-    casework: createCaseworkService(database.db, encryption, staffServices.audit),
+    operationsFor: (actor) => createStaffOperations({ ...operationDeps, content }, actor),
     publicIncidents: createPublicIncidentsService(database.db),
     siteRevision: createSiteRevision(database.pool),
-    inbox: createInboxService(database.db, encryption, staffServices.audit),
-    stats: createStatsService(database.db, staffServices.audit),
-    content: createContentService(database.db, staffServices.audit),
+    content,
     encryption,
     storage,
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),

@@ -4,7 +4,7 @@ import { signedInSession, type TestStaff } from '../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { submitReport } from './report.service.ts';
-import { monthsEnding } from './stats.service.ts';
+import { computeStats, monthsEnding } from './stats.service.ts';
 import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 let server: TestServer;
@@ -53,7 +53,7 @@ describe('counting verified incidents', () => {
   });
 
   it('never counts rejected, spam-held, new or in-review reports; counts closed ones that were verified', async () => {
-    const stats = await server.services.stats.compute({ from: '2026-01-01', to: '2026-12-31' }, 12);
+    const stats = await computeStats(server.database.db, { from: '2026-01-01', to: '2026-12-31' }, 12);
     expect(stats.total).toBe(4);
     expect(stats.byType).toEqual([
       { key: 'verbal', count: 3 },

@@ -1,9 +1,8 @@
-import type { Count, StatsResult, StatsServicesForWeb } from '@app/core/stats-api';
+import type { Count, StatsRange, StatsResult } from '@app/core/stats-api';
 import { and, count, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
-import type { AuditLog } from './audit.service.ts';
 import { isVerifiedIncident } from './verified-incidents.ts';
 
 /** The months from `months - 1` months before `lastDay`'s month up to that month, as YYYY-MM. */
@@ -15,8 +14,11 @@ export function monthsEnding(lastDay: string, months: number): string[] {
   });
 }
 
-/** The figures of the statistics page, all over verified incidents, by incident date. */
-export function createStatsService(db: Db, audit: AuditLog): StatsServicesForWeb {
+/**
+ * The figures of the statistics page, all over verified incidents, by incident date. Staff reach
+ * them through `operations/stats`; `db` may be a transaction.
+ */
+export async function computeStats(db: Pick<Db, 'select'>, range: StatsRange, months: 12 | 24): Promise<StatsResult> {
   const grouped = async (column: SQL | AnyPgColumn, where: SQL | undefined, limit?: number) => {
     const key = sql<string>`coalesce(${column}, '')`;
     const query = db.select({ key, count: count() }).from(report).where(where).groupBy(key).orderBy(desc(count()), key);
@@ -24,51 +26,40 @@ export function createStatsService(db: Db, audit: AuditLog): StatsServicesForWeb
     return rows.map((row) => ({ key: row.key, count: row.count }));
   };
 
-  return {
-    async compute(range, months) {
-      const inRange = and(isVerifiedIncident, gte(report.incidentDate, range.from), lte(report.incidentDate, range.to));
-      const monthKeys = monthsEnding(range.to, months);
-      const monthStart = `${monthKeys[0]}-01`;
-      const month = sql`to_char(${report.incidentDate}, 'YYYY-MM')`;
-      const [totals, byType, monthRows, byProvince, byMunicipality] = await Promise.all([
-        db
-          .select({
-            total: count(),
-            anonymous: sql<number>`count(*) filter (where ${report.isAnonymous})::int`,
-            calledPolice: sql<number>`count(*) filter (where ${report.calledPolice})::int`,
-            medicalTreatment: sql<number>`count(*) filter (where ${report.medicalTreatment})::int`,
-          })
-          .from(report)
-          .where(inRange),
-        grouped(report.incidentType, inRange),
-        grouped(
-          month,
-          and(isVerifiedIncident, gte(report.incidentDate, monthStart), lte(report.incidentDate, range.to)),
-        ),
-        grouped(report.province, inRange),
-        grouped(report.municipality, inRange, 20),
-      ]);
-      const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
-      const total = totals[0]?.total ?? 0;
-      const share = (value: number | undefined) => ({ count: value ?? 0, total });
-      const result: StatsResult = {
-        range,
-        total,
-        byType,
-        byMonth: monthKeys.map((key): Count => ({ key, count: perMonth.get(key) ?? 0 })),
-        byProvince,
-        byMunicipality,
-        shares: {
-          anonymous: share(totals[0]?.anonymous),
-          calledPolice: share(totals[0]?.calledPolice),
-          medicalTreatment: share(totals[0]?.medicalTreatment),
-        },
-      };
-      return result;
-    },
-
-    async recordExport(actor, what, details) {
-      await audit.record({ action: 'export.downloaded', actorId: actor.id, details: { export: what, ...details } });
+  const inRange = and(isVerifiedIncident, gte(report.incidentDate, range.from), lte(report.incidentDate, range.to));
+  const monthKeys = monthsEnding(range.to, months);
+  const monthStart = `${monthKeys[0]}-01`;
+  const month = sql`to_char(${report.incidentDate}, 'YYYY-MM')`;
+  const [totals, byType, monthRows, byProvince, byMunicipality] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        anonymous: sql<number>`count(*) filter (where ${report.isAnonymous})::int`,
+        calledPolice: sql<number>`count(*) filter (where ${report.calledPolice})::int`,
+        medicalTreatment: sql<number>`count(*) filter (where ${report.medicalTreatment})::int`,
+      })
+      .from(report)
+      .where(inRange),
+    grouped(report.incidentType, inRange),
+    grouped(month, and(isVerifiedIncident, gte(report.incidentDate, monthStart), lte(report.incidentDate, range.to))),
+    grouped(report.province, inRange),
+    grouped(report.municipality, inRange, 20),
+  ]);
+  const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
+  const total = totals[0]?.total ?? 0;
+  const share = (value: number | undefined) => ({ count: value ?? 0, total });
+  const result: StatsResult = {
+    range,
+    total,
+    byType,
+    byMonth: monthKeys.map((key): Count => ({ key, count: perMonth.get(key) ?? 0 })),
+    byProvince,
+    byMunicipality,
+    shares: {
+      anonymous: share(totals[0]?.anonymous),
+      calledPolice: share(totals[0]?.calledPolice),
+      medicalTreatment: share(totals[0]?.medicalTreatment),
     },
   };
+  return result;
 }

@@ -47,7 +47,7 @@ export async function createStaffMember(
 ): Promise<{ staff: StaffIdentity; password: string }> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
   const password = `test password ${randomUUID()}`;
-  const created = await server.services.staff.create(undefined, { email, name, role }, password);
+  const created = await server.services.staff.create({ email, name, role }, password);
   if (!created.ok) throw new Error(created.code);
   return { staff: { id: created.id, email, name, role }, password };
 }
@@ -66,11 +66,27 @@ export async function passwordOnlySession(server: TestServer, role: StaffRole): 
 /** A staff member signed in with both factors, as after the first sign-in in a browser. */
 export async function signedInSession(server: TestServer, role: StaffRole): Promise<TestStaff> {
   const member = await passwordOnlySession(server, role);
-  const { secret } = await server.services.staffForWeb.enrolment(member.staff, {
+  const { secret } = await server.services.staffAuth.enrolment(member.staff, {
     headers: new Headers(),
     clientIp: undefined,
   });
   const response = await postForm(server, '/internal/enrol', { code: totpCode(secret) }, member.jar);
   if (response.status !== 200) throw new Error(`enrolment answered ${response.status}`);
   return { ...member, secret };
+}
+
+/** An enrolled member whose browser gave the password and is asked for the code: no session yet. */
+export async function codePendingSession(server: TestServer, role: StaffRole): Promise<TestStaff> {
+  const member = await signedInSession(server, role);
+  const jar = new CookieJar();
+  const response = await postForm(
+    server,
+    '/internal/login',
+    { email: member.staff.email, password: member.password },
+    jar,
+  );
+  if (!response.headers.get('location')?.startsWith('/internal/login/code')) {
+    throw new Error(`sign-in answered ${response.status} ${response.headers.get('location')}`);
+  }
+  return { ...member, jar };
 }

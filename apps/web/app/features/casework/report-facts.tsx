@@ -18,7 +18,13 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
         <dt>{t('casework.when')}</dt>
         <dd>
           {formatDay(report.incidentDate, language)}
-          {report.incidentTime && <bdi dir="ltr"> {report.incidentTime}</bdi>}
+          {/* The separator stays outside the isolated time, or right to left it lands inside the year. */}
+          {report.incidentTime && (
+            <>
+              {', '}
+              <bdi dir="ltr">{report.incidentTime}</bdi>
+            </>
+          )}
         </dd>
         <dt>{t('casework.where')}</dt>
         <dd className="user-text">{report.location}</dd>

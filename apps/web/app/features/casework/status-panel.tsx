@@ -30,6 +30,8 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
       {report.allowedTransitions.map((to) => (
         <Form method="post" key={to} className="staff-form status-form" noValidate>
           <input type="hidden" name="to" value={to} />
+          {/* The status this page shows: if someone changed it meanwhile, the change is refused. */}
+          <input type="hidden" name="from" value={report.status} />
           {to === 'verified' && (
             <>
               <StaffField

@@ -1,25 +1,21 @@
 import { can, type Permission } from '@app/core/staff';
-import type { RequestFacts, StaffIdentity } from '@app/core/staff-api';
+import type { RequestFacts } from '@app/core/staff-api';
+import type { StaffOperations } from '@app/core/staff-operations';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { appContext } from '../../context.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The staff services and this request's facts, for loaders and actions of the staff area. */
+/**
+ * The sign-in steps and this request's facts, for the staff area's pages (the sign-in pages, the
+ * account page). Everything else a member does goes through `requireStaff`'s operations.
+ */
 export function staffRequest({ request, context }: Args) {
   const value = context.get(appContext);
+  if (!value.staffAuth) throw new Error('staffRequest used outside the staff area');
   const facts: RequestFacts = { headers: request.headers, clientIp: value.clientIp };
-  return {
-    staff: value.staff,
-    casework: value.casework,
-    inbox: value.inbox,
-    stats: value.stats,
-    content: value.content,
-    session: value.staffSession,
-    facts,
-    publicUrl: value.publicUrl,
-  };
+  return { auth: value.staffAuth, session: value.staffSession, facts, publicUrl: value.publicUrl };
 }
 
 /** The sign-in page, remembering where the visitor was going. */
@@ -33,19 +29,23 @@ export function loginRedirect(request: Request, reason?: string): Response {
 }
 
 /**
- * The signed-in staff member (password and second factor), allowed `permission`; otherwise the
- * sign-in page, or a 403 that the audit log records. Every loader and action of a guarded page
- * calls this, even though the layout's middleware has already sent the signed-out away.
+ * The operations of the signed-in staff member (both factors given in this session), when their
+ * role has `permission`; otherwise the sign-in page, or a 403 that the audit log records. Every
+ * loader and action of a guarded page calls this, even though the layout's middleware has already
+ * sent the signed-out away; and each operation checks the permission once more itself.
  */
-export async function requireStaff(args: Args, permission?: Permission): Promise<StaffIdentity> {
-  const { session, staff } = staffRequest(args);
+export async function requireStaff(args: Args, permission?: Permission): Promise<StaffOperations> {
+  const value = args.context.get(appContext);
+  const session = value.staffSession;
   if (session.state === 'needs-enrolment') throw redirect(INTERNAL_PAGES.enrol);
-  if (session.state !== 'signed-in') throw loginRedirect(args.request, session.reason);
+  if (session.state !== 'signed-in' || !value.staff) {
+    throw loginRedirect(args.request, session.state === 'anonymous' ? session.reason : undefined);
+  }
   if (permission && !can(session.staff.role, permission)) {
-    await staff.recordAccessDenied(session.staff, new URL(args.request.url).pathname);
+    await value.staffAuth?.recordAccessDenied(session.staff, new URL(args.request.url).pathname);
     throw data({ code: 'FORBIDDEN' }, { status: 403 });
   }
-  return session.staff;
+  return value.staff;
 }
 
 /** Headers that set the cookies a sign-in step handed back. */

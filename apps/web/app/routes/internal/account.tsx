@@ -15,18 +15,18 @@ import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
 export async function loader(args: Route.LoaderArgs) {
-  return { member: await requireStaff(args) };
+  return { member: (await requireStaff(args)).actor };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = await requireStaff(args);
+  const member = (await requireStaff(args)).actor;
   const form = await args.request.formData();
   const newPassword = newPasswordFrom(form);
   if ('error' in newPassword) {
     return data({ error: newPassword.error, isChanged: false, at: Date.now() }, { status: 400 });
   }
-  const { staff, facts } = staffRequest(args);
-  const outcome = await staff.changePassword(
+  const { auth, facts } = staffRequest(args);
+  const outcome = await auth.changePassword(
     member,
     { currentPassword: field(form, 'currentPassword'), newPassword: newPassword.password },
     facts,

@@ -1,7 +1,7 @@
 import { dayFromQuery, pageFromQuery } from '@app/core/query-params';
 import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
 import { Form, Link } from 'react-router';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
 import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
@@ -11,8 +11,7 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/audit';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'audit:view');
-  const { staff } = staffRequest(args);
+  const { audit } = await requireStaff(args, 'audit:view');
   const params = new URL(args.request.url).searchParams;
   const action = params.get('action') ?? '';
   const actorId = params.get('actor') ?? '';
@@ -24,8 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     to: dayFromQuery(params.get('to')),
     page: pageFromQuery(params.get('page')),
   };
-  const [log, members] = await Promise.all([staff.auditLog(filter), staff.listStaff()]);
-  return { log, members: members.map(({ id, name }) => ({ id, name })), filter };
+  const [log, members] = await Promise.all([audit.list(filter), audit.actors()]);
+  return { log, members, filter };
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

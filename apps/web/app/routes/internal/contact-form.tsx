@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link, redirect } from 'react-router';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
@@ -9,23 +9,22 @@ import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, 'messages:manage');
-  const message = await staffRequest(args).inbox.open(actor, args.params.messageId);
+  const staff = await requireStaff(args, 'messages:manage');
+  const message = await staff.messages.open(args.params.messageId);
   if (!message) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   return { message };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'messages:manage');
-  const { inbox } = staffRequest(args);
+  const { messages } = await requireStaff(args, 'messages:manage');
   const id = args.params.messageId;
   const intent = field(await args.request.formData(), 'intent');
   if (intent === 'delete') {
-    if (!(await inbox.remove(actor, id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    if (!(await messages.remove(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
     return redirect(`${INTERNAL_PAGES.contactForms}?deleted=1`);
   }
   if (intent !== 'archive' && intent !== 'unarchive') throw data({ code: 'BAD_REQUEST' }, { status: 400 });
-  if (!(await inbox.setStatus(actor, id, intent === 'archive' ? 'archived' : 'read'))) {
+  if (!(await messages.setStatus(id, intent === 'archive' ? 'archived' : 'read'))) {
     throw data({ code: 'NOT_FOUND' }, { status: 404 });
   }
   return { done: intent, at: Date.now() };

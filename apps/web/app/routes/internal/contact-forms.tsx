@@ -1,7 +1,7 @@
 import { pageFromQuery } from '@app/core/query-params';
 import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
 import { Link, NavLink, useSearchParams } from 'react-router';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
@@ -11,11 +11,11 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/contact-forms';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'messages:manage');
+  const staff = await requireStaff(args, 'messages:manage');
   const params = new URL(args.request.url).searchParams;
   const status = MESSAGE_STATUSES.find((candidate) => candidate === params.get('status')) ?? 'new';
   const page = pageFromQuery(params.get('page'));
-  return { inbox: await staffRequest(args).inbox.list({ status, page }), status };
+  return { inbox: await staff.messages.list({ status, page }), status };
 }
 
 export default function ContactForms({ loaderData }: Route.ComponentProps) {

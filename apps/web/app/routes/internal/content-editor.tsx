@@ -4,7 +4,7 @@ import { data, Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
 import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
@@ -24,17 +24,15 @@ function target(params: { key?: string; language?: string }) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'content:edit');
+  const { content } = await requireStaff(args, 'content:edit');
   const { key, language } = target(args.params);
-  const { content } = staffRequest(args);
   const [current, history] = await Promise.all([content.current(language), content.history(key, language)]);
   return { key, language, body: current[key]?.body ?? shippedMarkdown(key, language), history };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'content:edit');
+  const { content } = await requireStaff(args, 'content:edit');
   const { key, language } = target(args.params);
-  const { content } = staffRequest(args);
   const form = await args.request.formData();
   const intent = field(form, 'intent');
   const body = field(form, 'body');
@@ -48,17 +46,17 @@ export async function action(args: Route.ActionArgs) {
     return { intent, at, draft: body, previewHtml, error: undefined };
   }
   if (intent === 'shipped') {
-    await content.restoreShipped(actor, key, language);
+    await content.restoreShipped(key, language);
     return { intent, at, draft: undefined, previewHtml: undefined, error: undefined };
   }
   if (intent === 'version') {
     const version = (await content.history(key, language)).find((entry) => String(entry.id) === field(form, 'version'));
     if (!version) throw data({ code: 'NOT_FOUND' }, { status: 404 });
-    if (version.isShippedText) await content.restoreShipped(actor, key, language);
-    else await content.save(actor, key, language, version.body);
+    if (version.isShippedText) await content.restoreShipped(key, language);
+    else await content.save(key, language, version.body);
     return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
   }
-  const saved = await content.save(actor, key, language, body);
+  const saved = await content.save(key, language, body);
   if (!saved.ok) {
     return data({ intent, at, draft: body, previewHtml: undefined, error: saved.code }, { status: 400 });
   }

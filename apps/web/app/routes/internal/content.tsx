@@ -2,7 +2,7 @@ import { CONTENT_KEYS, type CurrentContent } from '@app/core/content';
 import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link } from 'react-router';
 import { effectiveSite } from '../../content/site-content.server.ts';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
@@ -13,8 +13,7 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/content';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'content:edit');
-  const { content } = staffRequest(args);
+  const { content } = await requireStaff(args, 'content:edit');
   const current: Record<string, CurrentContent> = {};
   for (const { code } of LANGUAGES) current[code] = await content.current(code);
   const { emergencyNumber, policeNumber } = await effectiveSite(args.context);
@@ -22,10 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'content:edit');
+  const { content } = await requireStaff(args, 'content:edit');
   const form = await args.request.formData();
   const numbers = { emergencyNumber: field(form, 'emergencyNumber'), policeNumber: field(form, 'policeNumber') };
-  const outcome = await staffRequest(args).content.setEmergencyNumbers(actor, numbers);
+  const outcome = await content.setEmergencyNumbers(numbers);
   if (!outcome.ok) return data({ error: outcome.code, numbers, at: Date.now() }, { status: 400 });
   return { error: undefined, numbers: undefined, at: Date.now() };
 }

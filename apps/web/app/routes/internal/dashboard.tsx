@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
@@ -7,10 +7,9 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function loader(args: Route.LoaderArgs) {
-  const member = await requireStaff(args, 'dashboard:view');
-  const { staff } = staffRequest(args);
-  const dashboard = await staff.dashboard(member);
-  return { dashboard, member, mayManage: member.role !== 'viewer' };
+  const staff = await requireStaff(args, 'dashboard:view');
+  const dashboard = await staff.dashboard();
+  return { dashboard, member: staff.actor, mayManage: staff.actor.role !== 'viewer' };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -12,18 +12,18 @@ import type { Route } from './+types/enrol';
 
 /** The first sign-in: an authenticator app is set up before anything else of the staff area opens. */
 export async function loader(args: Route.LoaderArgs) {
-  const { session, staff, facts } = staffRequest(args);
+  const { session, auth, facts } = staffRequest(args);
   if (session.state === 'signed-in') throw redirect(INTERNAL_PAGES.dashboard);
   if (session.state === 'anonymous') throw redirect(INTERNAL_PAGES.login);
-  const enrolment = await staff.enrolment(session.staff, facts);
+  const enrolment = await auth.enrolment(session.staff, facts);
   return { ...enrolment, email: session.staff.email };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { session, staff, facts } = staffRequest(args);
+  const { session, auth, facts } = staffRequest(args);
   if (session.state !== 'needs-enrolment') throw redirect(INTERNAL_PAGES.login);
   const form = await args.request.formData();
-  const outcome = await staff.confirmEnrolment(session.staff, field(form, 'code'), facts);
+  const outcome = await auth.confirmEnrolment(session.staff, field(form, 'code'), facts);
   if (!outcome.ok) {
     return data({ error: outcome.code, at: Date.now(), recoveryCodes: undefined }, { status: 400 });
   }

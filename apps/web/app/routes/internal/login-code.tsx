@@ -19,10 +19,10 @@ function backToPassword(next: string, reason: string) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session, staff, facts } = staffRequest(args);
+  const { session, auth, facts } = staffRequest(args);
   const next = safeInternalDestination(new URL(args.request.url).searchParams.get('next'));
   if (session.state === 'signed-in') throw redirect(next);
-  if (!(await staff.hasPendingChallenge(facts))) throw backToPassword(next, 'challengeExpired');
+  if (!(await auth.hasPendingChallenge(facts))) throw backToPassword(next, 'challengeExpired');
   return null;
 }
 
@@ -30,10 +30,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const url = new URL(args.request.url);
   const next = safeInternalDestination(url.searchParams.get('next'));
-  const { staff, facts } = staffRequest(args);
+  const { auth, facts } = staffRequest(args);
   const isRecovery = url.searchParams.get('method') === 'recovery';
   const code = field(form, 'code');
-  const outcome = isRecovery ? await staff.verifyRecoveryCode(code, facts) : await staff.verifyTotp(code, facts);
+  const outcome = isRecovery ? await auth.verifyRecoveryCode(code, facts) : await auth.verifyTotp(code, facts);
   if (outcome.ok) return redirect(next, { headers: cookieHeaders(outcome.setCookies) });
   if (RESTART.includes(outcome.code)) {
     const restart = backToPassword(next, 'challengeExpired');

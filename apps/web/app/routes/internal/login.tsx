@@ -24,8 +24,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const email = field(form, 'email');
   const next = safeInternalDestination(new URL(args.request.url).searchParams.get('next'));
-  const { staff, facts } = staffRequest(args);
-  const outcome = await staff.signIn({ email, password: field(form, 'password') }, facts);
+  const { auth, facts } = staffRequest(args);
+  const outcome = await auth.signIn({ email, password: field(form, 'password') }, facts);
   if (!outcome.ok) {
     const status = outcome.code === 'accountLocked' || outcome.code === 'tooManyAttempts' ? 429 : 400;
     const headers = cookieHeaders(outcome.setCookies);

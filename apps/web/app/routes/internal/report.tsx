@@ -1,9 +1,8 @@
 import type { CaseworkResult } from '@app/core/casework-api';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
-import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
 import { LANGUAGE_CODES } from '@app/locales/languages';
-import { data, Link } from 'react-router';
+import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
@@ -11,7 +10,7 @@ import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
@@ -19,58 +18,51 @@ import { formatDateTime } from '../../shared/staff/format.ts';
 import type { Route } from './+types/report';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'reports:manage');
-  const { casework, staff } = staffRequest(args);
-  const report = await casework.getReport(args.params.reportId);
+  const { reports } = await requireStaff(args, 'reports:manage');
+  // Opening the page marks the reporter's messages read (they stay marked new on this view).
+  const report = await reports.open(args.params.reportId);
   if (!report) throw data({ code: 'NOT_FOUND' }, { status: 404 });
-  // The reporter's messages shown here are now read (they stay marked new on this view).
-  await casework.markThreadRead(report.id);
-  const members = await staff.listStaff();
-  const assignees = members
-    .filter((member) => !member.disabled && member.role !== 'viewer')
-    .map(({ id, name }) => ({ id, name }));
-  return { report, assignees };
+  return { report, assignees: await reports.assignees() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'reports:manage');
-  const { casework } = staffRequest(args);
+  const { reports } = await requireStaff(args, 'reports:manage');
   const id = args.params.reportId;
-  if (!(await casework.getReport(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   const form = await args.request.formData();
   const intent = field(form, 'intent');
   const at = Date.now();
-  const answer = (result: CaseworkResult, draft?: Record<string, string>) =>
-    result.ok
-      ? { intent, error: undefined, at, draft: undefined }
-      : data({ intent, error: result.code, at, draft }, { status: 400 });
+  const answer = (result: CaseworkResult, draft?: Record<string, string>) => {
+    if (result.ok) return { intent, error: undefined, at, draft: undefined };
+    if (result.code === 'notFound') throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    // Someone else changed the report first: the page reloads its current state (409).
+    return data({ intent, error: result.code, at, draft }, { status: result.code === 'conflict' ? 409 : 400 });
+  };
 
   if (intent === 'reveal') {
-    const reporter = await casework.revealReporter(actor, id);
+    const reporter = await reports.revealReporter(id);
+    if (!reporter) throw data({ code: 'NOT_FOUND' }, { status: 404 });
     return { intent, error: undefined, at, draft: undefined, reporter };
   }
   if (intent.startsWith('status-')) {
-    const to = intent.slice('status-'.length) as ReportStatus;
-    if (!(REPORT_STATUSES as readonly string[]).includes(to)) return answer({ ok: false, code: 'invalidChoice' });
-    const reason = field(form, 'reason');
     return answer(
-      await casework.changeStatus(actor, id, {
-        to,
-        reason: (reason || undefined) as never,
-        duplicateOf: field(form, 'duplicateOf') || undefined,
+      await reports.changeStatus(id, {
+        from: field(form, 'from'),
+        to: intent.slice('status-'.length),
+        reason: field(form, 'reason') || undefined,
+        duplicateOf: field(form, 'duplicateOf'),
         municipality: field(form, 'municipality'),
         province: field(form, 'province'),
       }),
     );
   }
-  if (intent === 'assign') return answer(await casework.assign(actor, id, field(form, 'assignee') || null));
+  if (intent === 'assign') return answer(await reports.assign(id, field(form, 'assignee') || null));
   if (intent === 'note') {
     const note = field(form, 'note');
-    return answer(await casework.addNote(actor, id, note), { note });
+    return answer(await reports.addNote(id, note), { note });
   }
   if (intent === 'reply') {
     const reply = field(form, 'reply');
-    return answer(await casework.replyToReporter(actor, id, reply), { reply });
+    return answer(await reports.reply(id, reply), { reply });
   }
   if (intent === 'publish') {
     const draft = Object.fromEntries(
@@ -80,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
     );
     const summaries = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, field(form, `summary-${code}`)]));
     return answer(
-      await casework.publish(actor, id, {
+      await reports.publish(id, {
         municipality: field(form, 'municipality'),
         province: field(form, 'province'),
         originalLanguage: field(form, 'originalLanguage'),
@@ -89,8 +81,13 @@ export async function action(args: Route.ActionArgs) {
       draft,
     );
   }
-  if (intent === 'unpublish') return answer(await casework.unpublish(actor, id));
+  if (intent === 'unpublish') return answer(await reports.unpublish(id));
   throw data({ code: 'BAD_REQUEST' }, { status: 400 });
+}
+
+/** After a lost race (409), show the report as it is now, whatever the status of the answer. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.error === 'conflict' ? true : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {

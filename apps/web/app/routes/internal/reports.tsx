@@ -2,7 +2,7 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { reportFilterFromUrl } from '@app/core/report-filters';
 import { REPORT_STATUSES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
@@ -13,9 +13,9 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/reports';
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, 'reports:manage');
+  const staff = await requireStaff(args, 'reports:manage');
   const filter = reportFilterFromUrl(new URL(args.request.url));
-  return { list: await staffRequest(args).casework.listReports(filter), filter };
+  return { list: await staff.reports.list(filter), filter };
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {

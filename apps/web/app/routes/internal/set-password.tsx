@@ -12,7 +12,7 @@ import type { Route } from './+types/set-password';
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? '';
 
 export async function loader(args: Route.LoaderArgs) {
-  return { isValid: await staffRequest(args).staff.isSetPasswordLinkValid(tokenOf(args.request)) };
+  return { isValid: await staffRequest(args).auth.isSetPasswordLinkValid(tokenOf(args.request)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -21,7 +21,7 @@ export async function action(args: Route.ActionArgs) {
   if ('error' in newPassword) {
     return data({ error: newPassword.error as SignInErrorCode, at: Date.now() }, { status: 400 });
   }
-  const outcome = await staffRequest(args).staff.setPassword(tokenOf(args.request), newPassword.password);
+  const outcome = await staffRequest(args).auth.setPassword(tokenOf(args.request), newPassword.password);
   if (!outcome.ok) return data({ error: outcome.code, at: Date.now() }, { status: 400 });
   return redirect(`${INTERNAL_PAGES.login}?reason=passwordSet`);
 }

@@ -5,9 +5,9 @@ import type { Route } from './+types/sign-out';
 
 /** Signing out is a POST (a link could be triggered by another site); it ends the session in the database. */
 export async function action(args: Route.ActionArgs) {
-  const { staff, session, facts } = staffRequest(args);
+  const { auth, session, facts } = staffRequest(args);
   const member = session.state === 'anonymous' ? undefined : session.staff;
-  const { setCookies } = await staff.signOut(member, facts);
+  const { setCookies } = await auth.signOut(member, facts);
   return redirect(`${INTERNAL_PAGES.login}?reason=signedOut`, { headers: cookieHeaders(setCookies) });
 }
 

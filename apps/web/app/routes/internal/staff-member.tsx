@@ -1,7 +1,7 @@
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff';
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
@@ -13,37 +13,37 @@ const INTENTS = ['role', 'disable', 'enable', 'reset-two-factor', 'password-link
 type Intent = (typeof INTENTS)[number];
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, 'staff:manage');
-  const member = await staffRequest(args).staff.getStaff(args.params.staffId);
+  const { staff, actor } = await requireStaff(args, 'staff:manage');
+  const member = await staff.get(args.params.staffId);
   if (!member) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   return { member, isSelf: member.id === actor.id };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'staff:manage');
-  const { staff } = staffRequest(args);
+  const { staff } = await requireStaff(args, 'staff:manage');
   const id = args.params.staffId;
-  if (!(await staff.getStaff(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  if (!(await staff.get(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   const form = await args.request.formData();
   const intent = INTENTS.find((candidate) => candidate === field(form, 'intent'));
   const role = field(form, 'role');
   const done = (outcome: { ok: true } | { ok: false; code: StaffErrorCode }, extra: { url?: string } = {}) =>
     outcome.ok
       ? { intent, error: undefined, url: extra.url, at: Date.now() }
-      : data({ intent, error: outcome.code, url: undefined, at: Date.now() }, { status: 400 });
+      : data(
+          { intent, error: outcome.code, url: undefined, at: Date.now() },
+          { status: outcome.code === 'conflict' ? 409 : 400 },
+        );
   switch (intent) {
     case 'role':
-      return isStaffRole(role)
-        ? done(await staff.changeRole(actor, id, role))
-        : done({ ok: false, code: 'invalidRole' });
+      return isStaffRole(role) ? done(await staff.changeRole(id, role)) : done({ ok: false, code: 'invalidRole' });
     case 'disable':
-      return done(await staff.setDisabled(actor, id, true));
+      return done(await staff.setDisabled(id, true));
     case 'enable':
-      return done(await staff.setDisabled(actor, id, false));
+      return done(await staff.setDisabled(id, false));
     case 'reset-two-factor':
-      return done(await staff.resetTwoFactor(actor, id));
+      return done(await staff.resetTwoFactor(id));
     case 'password-link': {
-      const outcome = await staff.issueSetPasswordLink(actor, id);
+      const outcome = await staff.issueSetPasswordLink(id);
       return outcome.ok ? done(outcome, { url: outcome.setPasswordUrl }) : done(outcome);
     }
     default:
@@ -58,6 +58,11 @@ const SUCCESS: Record<Intent, string> = {
   'reset-two-factor': 'staff.resetDone',
   'password-link': 'staff.linkIntro',
 };
+
+/** After a lost race (409), show the member as they are now. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.error === 'conflict' ? true : defaultShouldRevalidate;
+}
 
 export default function StaffMember({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { STAFF_NAME_MAX_LENGTH, type StaffErrorCode, type StaffRole } from '@app/core/staff';
 import { data, Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
-import { field, requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
@@ -13,15 +13,15 @@ import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/staff';
 
 export async function loader(args: Route.LoaderArgs) {
-  const member = await requireStaff(args, 'staff:manage');
-  return { members: await staffRequest(args).staff.listStaff(), currentId: member.id };
+  const staff = await requireStaff(args, 'staff:manage');
+  return { members: await staff.staff.list(), currentId: staff.actor.id };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'staff:manage');
+  const { staff } = await requireStaff(args, 'staff:manage');
   const form = await args.request.formData();
   const input = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') as StaffRole };
-  const outcome = await staffRequest(args).staff.createStaff(actor, input);
+  const outcome = await staff.create(input);
   if (!outcome.ok) return data({ error: outcome.code, input, created: undefined, at: Date.now() }, { status: 400 });
   return {
     error: undefined,

@@ -2,7 +2,7 @@ import { can } from '@app/core/staff';
 import { statsRangeFrom } from '@app/core/stats-range';
 import { languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
-import { requireStaff, staffRequest } from '../../features/staff/staff-guard.server.ts';
+import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
@@ -11,10 +11,10 @@ import { SelectField } from '../../shared/staff/select-field.tsx';
 import type { Route } from './+types/stats';
 
 export async function loader(args: Route.LoaderArgs) {
-  const member = await requireStaff(args, 'stats:view');
+  const staff = await requireStaff(args, 'stats:view');
   const { range, months } = statsRangeFrom(new URL(args.request.url).searchParams);
-  const stats = await staffRequest(args).stats.compute(range, months);
-  return { stats, months, mayExportReports: can(member.role, 'reports:manage') };
+  const stats = await staff.stats.compute(range, months);
+  return { stats, months, mayExportReports: can(staff.actor.role, 'reports:manage') };
 }
 
 export default function Stats({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { validateContactMessage } from '@app/core/contact.schema';
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { submitContactMessage } from './contact.service.ts';
+import { submitContactMessage } from '../../services/contact.service.ts';
+import { createStaffMember } from '../../test/staff-helpers.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 let actor: StaffIdentity;
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('the contact-form inbox', () => {
   it('lists new messages, marks one read when opened, archives, restores and deletes it', async () => {
-    const { inbox } = server.services;
+    const inbox = server.services.operationsFor(actor).messages;
     await newMessage('Sarah', 'Bonjour, je voudrais aider comme bénévole.');
     await newMessage('David', 'x'.repeat(300));
     const unread = await inbox.list({ status: 'new', page: 1 });
@@ -38,17 +38,17 @@ describe('the contact-form inbox', () => {
     expect(unread.items[0]?.preview).toHaveLength(121);
 
     const sarahId = unread.items[1]?.id ?? '';
-    const opened = await inbox.open(actor, sarahId);
+    const opened = await inbox.open(sarahId);
     expect(opened).toMatchObject({ firstName: 'Sarah', email: 'sarah@example.be', status: 'read', language: 'fr' });
     expect((await inbox.list({ status: 'new', page: 1 })).total).toBe(1);
     expect((await inbox.list({ status: 'read', page: 1 })).total).toBe(1);
 
-    expect(await inbox.setStatus(actor, sarahId, 'archived')).toBe(true);
+    expect(await inbox.setStatus(sarahId, 'archived')).toBe(true);
     expect((await inbox.list({ status: 'archived', page: 1 })).items.map((item) => item.id)).toEqual([sarahId]);
-    expect(await inbox.remove(actor, sarahId)).toBe(true);
-    expect(await inbox.open(actor, sarahId)).toBeUndefined();
-    expect(await inbox.remove(actor, sarahId)).toBe(false);
-    expect(await inbox.setStatus(actor, 'not-an-id', 'archived')).toBe(false);
+    expect(await inbox.remove(sarahId)).toBe(true);
+    expect(await inbox.open(sarahId)).toBeUndefined();
+    expect(await inbox.remove(sarahId)).toBe(false);
+    expect(await inbox.setStatus('not-an-id', 'archived')).toBe(false);
 
     const { rows } = await server.database.pool.query(
       `select action, details from audit_event where subject_type = 'message' order by id`,

@@ -1,7 +1,7 @@
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { createStaffMember } from '../../test/staff-helpers.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 let actor: StaffIdentity;
@@ -17,14 +17,14 @@ afterAll(async () => {
 
 describe('edited content', () => {
   it('is in force at once, keeps every version, and can go back to the shipped text', async () => {
-    const { content } = server.services;
+    const { content } = server.services.operationsFor(actor);
     expect(await content.current('nl')).toEqual({});
-    expect(await content.save(actor, 'aboutUs', 'nl', 'Wij zijn **vrijwilligers**.\r\n')).toEqual({ ok: true });
+    expect(await content.save('aboutUs', 'nl', 'Wij zijn **vrijwilligers**.\r\n')).toEqual({ ok: true });
     expect((await content.current('nl')).aboutUs?.body).toBe('Wij zijn **vrijwilligers**.');
     expect(await content.current('fr')).toEqual({});
-    await content.save(actor, 'aboutUs', 'nl', 'Tweede versie.');
+    await content.save('aboutUs', 'nl', 'Tweede versie.');
     expect((await content.current('nl')).aboutUs?.body).toBe('Tweede versie.');
-    await content.restoreShipped(actor, 'aboutUs', 'nl');
+    await content.restoreShipped('aboutUs', 'nl');
     expect((await content.current('nl')).aboutUs).toBeUndefined();
     const history = await content.history('aboutUs', 'nl');
     expect(history.map((version) => [version.body, version.isShippedText, version.author])).toEqual([
@@ -32,7 +32,7 @@ describe('edited content', () => {
       ['Tweede versie.', false, 'Cora'],
       ['Wij zijn **vrijwilligers**.', false, 'Cora'],
     ]);
-    expect(await content.save(actor, 'privacy', 'en', 'x'.repeat(30_001))).toEqual({ ok: false, code: 'tooLong' });
+    expect(await content.save('privacy', 'en', 'x'.repeat(30_001))).toEqual({ ok: false, code: 'tooLong' });
     const { rows } = await server.database.pool.query(
       `select details from audit_event where action = 'content.edited' order by id`,
     );
@@ -44,49 +44,48 @@ describe('edited content', () => {
   });
 
   it('shows on the public page at once, with raw HTML escaped, and the shipped text comes back', async () => {
-    const { content } = server.services;
+    const { content } = server.services.operationsFor(actor);
     const page = async () => (await fetch(`${server.baseUrl}/nl`)).text();
     expect(await page()).toContain('vrijwilligersorganisatie');
-    await content.save(actor, 'aboutUs', 'nl', 'Nieuwe tekst over **ons**. <script>alert(1)</script>');
+    await content.save('aboutUs', 'nl', 'Nieuwe tekst over **ons**. <script>alert(1)</script>');
     const edited = await page();
     expect(edited).toContain('Nieuwe tekst over <strong>ons</strong>.');
     expect(edited).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(edited).not.toContain('<script>alert(1)');
-    await content.save(actor, 'announcement', 'nl', 'Het kantoor is **gesloten** op 1 december.');
+    await content.save('announcement', 'nl', 'Het kantoor is **gesloten** op 1 december.');
     expect(await (await fetch(`${server.baseUrl}/nl/contact`)).text()).toContain('gesloten</strong> op 1 december');
-    await content.restoreShipped(actor, 'aboutUs', 'nl');
-    await content.restoreShipped(actor, 'announcement', 'nl');
+    await content.restoreShipped('aboutUs', 'nl');
+    await content.restoreShipped('announcement', 'nl');
     const back = await page();
     expect(back).not.toContain('Nieuwe tekst');
     expect(back).not.toContain('class="announcement"');
   });
 
   it('lets staff reword the emergency notice and change its numbers, never dropping a number', async () => {
-    const { content } = server.services;
-    expect(await content.save(actor, 'emergencyNotice', 'en', 'Call {{emergencyNumber}} now.')).toEqual({
+    const { content } = server.services.operationsFor(actor);
+    expect(await content.save('emergencyNotice', 'en', 'Call {{emergencyNumber}} now.')).toEqual({
       ok: false,
       code: 'placeholderMissing',
     });
-    expect(await content.setEmergencyNumbers(actor, { emergencyNumber: '112', policeNumber: 'call us' })).toEqual({
+    expect(await content.setEmergencyNumbers({ emergencyNumber: '112', policeNumber: 'call us' })).toEqual({
       ok: false,
       code: 'invalidNumber',
     });
     await content.save(
-      actor,
       'emergencyNotice',
       'en',
       'Danger? Ring {{emergencyNumber}}, or {{policeNumber}} for the police <b>now</b>.',
     );
-    expect(
-      await content.setEmergencyNumbers(actor, { emergencyNumber: ' 112 ', policeNumber: '+32 2 555 01 01' }),
-    ).toEqual({ ok: true });
+    expect(await content.setEmergencyNumbers({ emergencyNumber: ' 112 ', policeNumber: '+32 2 555 01 01' })).toEqual({
+      ok: true,
+    });
     expect(await content.emergencyNumbers()).toEqual({ emergencyNumber: '112', policeNumber: '+32 2 555 01 01' });
     const html = await (await fetch(`${server.baseUrl}/incident-report`)).text();
     expect(html).toContain('Danger? Ring ');
     expect(html).toContain('href="tel:+3225550101"');
     expect(html).toContain('for the police bnow/b.');
     expect(html).not.toContain('<b>now</b>');
-    await content.restoreShipped(actor, 'emergencyNotice', 'en');
+    await content.restoreShipped('emergencyNotice', 'en');
     expect(await (await fetch(`${server.baseUrl}/incident-report`)).text()).not.toContain('Danger? Ring');
   });
 });

@@ -1,0 +1,98 @@
+import { can } from '@app/core/staff';
+import type { DashboardData } from '@app/core/staff-api';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { countVerifiedLast30Days } from '../../services/verified-incidents.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentDashboard } from '../presenters/dashboard-presenter.ts';
+
+const LATEST = 5;
+
+/** The dashboard's figures and latest items, shaped for the actor's role. Permission: dashboard:view. */
+export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<DashboardData> {
+  await authorize(deps, actor, 'dashboard:view');
+  const { db } = deps;
+  const countReports = (status: 'new' | 'in_review') =>
+    db
+      .select({ value: count() })
+      .from(report)
+      .where(and(eq(report.status, status), eq(report.isQuarantined, false)));
+  const [newReports, inReview, unread, recent, latestReports, latestMessages, unreadReplies] = await Promise.all([
+    countReports('new'),
+    countReports('in_review'),
+    db
+      .select({ value: count() })
+      .from(contactMessage)
+      .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
+    countVerifiedLast30Days(db),
+    db
+      .select({
+        id: report.id,
+        receivedAt: report.createdAt,
+        incidentType: report.incidentType,
+        status: report.status,
+        isAnonymous: report.isAnonymous,
+        attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
+      })
+      .from(report)
+      .where(eq(report.isQuarantined, false))
+      .orderBy(desc(report.createdAt))
+      .limit(LATEST),
+    db
+      .select({
+        id: contactMessage.id,
+        receivedAt: contactMessage.createdAt,
+        status: contactMessage.status,
+        sealedContent: contactMessage.content,
+      })
+      .from(contactMessage)
+      .where(eq(contactMessage.isQuarantined, false))
+      .orderBy(desc(contactMessage.createdAt))
+      .limit(LATEST),
+    can(actor.role, 'reports:manage') ? findUnreadReplies(deps) : Promise.resolve(undefined),
+  ]);
+  return presentDashboard(actor.role, deps.encryption, {
+    newReports: newReports[0]?.value ?? 0,
+    reportsInReview: inReview[0]?.value ?? 0,
+    unreadMessages: unread[0]?.value ?? 0,
+    incidentsLast30Days: recent,
+    latestReports,
+    latestMessages,
+    unreadReplies,
+  });
+}
+
+/** Reports with messages from their reporter that no staff member has opened yet, newest first. */
+async function findUnreadReplies({ db }: OperationDeps) {
+  const unread = and(eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt));
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        reportId: report.id,
+        reportReceivedAt: report.createdAt,
+        incidentType: report.incidentType,
+        lastMessageAt: max(reportMessage.createdAt),
+        unread: count(),
+      })
+      .from(reportMessage)
+      .innerJoin(report, eq(report.id, reportMessage.reportId))
+      .where(unread)
+      .groupBy(report.id)
+      .orderBy(desc(max(reportMessage.createdAt)))
+      .limit(LATEST),
+    db
+      .select({ value: sql<number>`count(distinct ${reportMessage.reportId})::int` })
+      .from(reportMessage)
+      .where(unread),
+  ]);
+  return {
+    count: total[0]?.value ?? 0,
+    reports: rows.map((row) => ({
+      reportId: row.reportId,
+      reportReceivedAt: row.reportReceivedAt.toISOString(),
+      incidentType: row.incidentType,
+      lastMessageAt: (row.lastMessageAt ?? row.reportReceivedAt).toISOString(),
+      unread: row.unread,
+    })),
+  };
+}

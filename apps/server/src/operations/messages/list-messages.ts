@@ -1,0 +1,35 @@
+import type { InboxPage } from '@app/core/inbox-api';
+import type { MessageStatus } from '@app/core/statuses';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { contactMessage } from '../../db/schema.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentInboxItem } from '../presenters/message-presenter.ts';
+
+export const INBOX_PAGE_SIZE = 25;
+
+/** One page of the contact inbox (new, read or archived). Permission: messages:manage. */
+export async function listMessages(
+  deps: OperationDeps,
+  actor: Actor,
+  query: { status: MessageStatus; page: number },
+): Promise<InboxPage> {
+  await authorize(deps, actor, 'messages:manage');
+  const where = and(eq(contactMessage.status, query.status), eq(contactMessage.isQuarantined, false));
+  const page = Math.max(1, query.page);
+  const [rows, totals] = await Promise.all([
+    deps.db
+      .select()
+      .from(contactMessage)
+      .where(where)
+      .orderBy(desc(contactMessage.createdAt))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE),
+    deps.db.select({ total: count() }).from(contactMessage).where(where),
+  ]);
+  return {
+    items: rows.map((row) => presentInboxItem(deps.encryption, row)),
+    total: totals[0]?.total ?? 0,
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,19 @@
+import { isUuid } from '@app/core/ids';
+import type { InboxMessage } from '@app/core/inbox-api';
+import { and, eq } from 'drizzle-orm';
+import { contactMessage } from '../../db/schema.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentInboxMessage } from '../presenters/message-presenter.ts';
+
+/** A contact message; opening a new one marks it read. Permission: messages:manage. */
+export async function openMessage(deps: OperationDeps, actor: Actor, id: string): Promise<InboxMessage | undefined> {
+  await authorize(deps, actor, 'messages:manage');
+  if (!isUuid(id)) return undefined;
+  // Only a message still new becomes read; one archived meanwhile stays archived.
+  await deps.db
+    .update(contactMessage)
+    .set({ status: 'read' })
+    .where(and(eq(contactMessage.id, id), eq(contactMessage.status, 'new')));
+  const [row] = await deps.db.select().from(contactMessage).where(eq(contactMessage.id, id)).limit(1);
+  return row ? presentInboxMessage(deps.encryption, row) : undefined;
+}

@@ -1,0 +1,73 @@
+import { errorBody } from '@app/core/error-codes';
+import { can, type Permission } from '@app/core/staff';
+import type { StaffIdentity } from '@app/core/staff-api';
+import type { Auth } from '../auth/auth.ts';
+import type { StaffSessions } from '../auth/staff-sessions.ts';
+import type { Encryption } from '../crypto/encryption.ts';
+import type { Db } from '../db/database.ts';
+import type { AuditLog, AuditRecord } from '../services/audit.service.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+
+/** What every staff operation may use. Built once at start-up; the actor comes per request. */
+export type OperationDeps = {
+  db: Db;
+  encryption: Encryption;
+  /** Files, sealed. */
+  storage: StorageDriver;
+  audit: AuditLog;
+  sessions: StaffSessions;
+  auth: Auth;
+  publicUrl: string;
+};
+
+/** The staff member an operation acts for, as the session found them. */
+export type Actor = StaffIdentity;
+
+/** A transaction, as drizzle hands it to `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The answer to a refused permission: thrown, as a 403 `Response` that React Router (loaders and
+ * actions) and Express (the last error handler keeps a 4xx status) both send as it is.
+ */
+export function forbidden(): Response {
+  return new Response(JSON.stringify(errorBody('FORBIDDEN')), {
+    status: 403,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** The answer for an address that names nothing (a key, a language that does not exist). */
+export function notFound(): Response {
+  return new Response(JSON.stringify(errorBody('NOT_FOUND')), {
+    status: 404,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/**
+ * Whether the actor may do this, checked by the operation itself whatever its caller did. A
+ * refusal is recorded in the audit log and thrown (`forbidden`).
+ */
+export async function authorize(deps: OperationDeps, actor: Actor, permission: Permission): Promise<void> {
+  if (can(actor.role, permission)) return;
+  await deps.audit.record({ action: 'access.denied', actorId: actor.id, details: { permission, role: actor.role } });
+  throw forbidden();
+}
+
+/** An audit row about a report, written with the transaction of the change it records. */
+export function auditReport(
+  deps: OperationDeps,
+  tx: Tx,
+  actor: Actor,
+  action: AuditRecord['action'],
+  reportId: string,
+  details: AuditRecord['details'] = {},
+) {
+  return deps.audit.record({ action, actorId: actor.id, subjectType: 'report', subjectId: reportId, details }, tx);
+}
+
+/** The first error code of a failed zod parse (our schemas' messages are codes). */
+export function firstCode<T extends string>(error: { issues: { message: string }[] }): T {
+  return error.issues[0]?.message as T;
+}

@@ -1,0 +1,138 @@
+import type { ReportDetail, ReportExportRow, ReportListItem, StaffThreadMessage } from '@app/core/casework-api';
+import { REPORT_TRANSITIONS } from '@app/core/report-workflow';
+import type { Encryption } from '../../crypto/encryption.ts';
+import type { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
+import type { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+
+/**
+ * What leaves the server about reports. Every field is named here, one by one: a column added to
+ * the table reaches no page until someone writes it into a presenter. Only roles with
+ * `reports:manage` get this far (the operations check); the reporter's identity is never here
+ * (it has its own audited operation), nor is the receipt's hash.
+ */
+
+type ReportRow = typeof report.$inferSelect;
+type AttachmentRow = typeof reportAttachment.$inferSelect;
+
+export function presentReportListItem(row: {
+  id: string;
+  createdAt: Date;
+  incidentDate: string;
+  incidentType: string;
+  status: ReportListItem['status'];
+  isAnonymous: boolean;
+  attachmentCount: number;
+  assigneeName: string | null;
+  isPublished: boolean;
+}): ReportListItem {
+  return {
+    id: row.id,
+    receivedAt: row.createdAt.toISOString(),
+    incidentDate: row.incidentDate,
+    incidentType: row.incidentType,
+    status: row.status,
+    isAnonymous: row.isAnonymous,
+    attachmentCount: row.attachmentCount,
+    assignedTo: row.assigneeName,
+    isPublished: row.isPublished,
+  };
+}
+
+export function presentReportExportRow(
+  row: Omit<ReportExportRow, 'receivedAt'> & { createdAt: Date },
+): ReportExportRow {
+  return {
+    id: row.id,
+    receivedAt: row.createdAt.toISOString(),
+    incidentDate: row.incidentDate,
+    incidentType: row.incidentType,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    isAnonymous: row.isAnonymous,
+    calledPolice: row.calledPolice,
+    calledOrganisation: row.calledOrganisation,
+    medicalTreatment: row.medicalTreatment,
+    municipality: row.municipality,
+    province: row.province,
+    attachmentCount: row.attachmentCount,
+    isPublished: row.isPublished,
+  };
+}
+
+export type ReportRecords = {
+  row: ReportRow;
+  attachments: AttachmentRow[];
+  history: { change: typeof reportStatusChange.$inferSelect; actor: string | null }[];
+  notes: { note: typeof reportNote.$inferSelect; author: string | null }[];
+  publication: typeof publicIncident.$inferSelect | undefined;
+  assignee: { id: string; name: string } | undefined;
+  messages: { message: typeof reportMessage.$inferSelect; staffName: string | null }[];
+};
+
+export function presentReportDetail(encryption: Encryption, records: ReportRecords): ReportDetail {
+  const { row, attachments, publication } = records;
+  const open = (sealed: string | null) => (sealed ? encryption.openText(sealed) : null);
+  const fileOf = (file: AttachmentRow) => ({
+    id: file.id,
+    contentType: file.contentType,
+    size: file.size,
+    isImage: file.contentType.startsWith('image/'),
+  });
+  const message = ({ message, staffName }: ReportRecords['messages'][number]): StaffThreadMessage => ({
+    id: message.id,
+    author: message.author,
+    staffName,
+    at: message.createdAt.toISOString(),
+    body: open(message.body),
+    attachments: attachments.filter((file) => file.messageId === message.id).map(fileOf),
+    isUnread: message.author === 'reporter' && message.readAt === null,
+  });
+  return {
+    id: row.id,
+    receivedAt: row.createdAt.toISOString(),
+    language: row.language,
+    status: row.status,
+    allowedTransitions: [...REPORT_TRANSITIONS[row.status]],
+    rejectionReason: row.rejectionReason,
+    duplicateOf: row.duplicateOf,
+    assignedTo: records.assignee ? { id: records.assignee.id, name: records.assignee.name } : null,
+    isAnonymous: row.isAnonymous,
+    isQuarantined: row.isQuarantined,
+    personalDataErasedAt: row.personalDataErasedAt?.toISOString() ?? null,
+    incidentDate: row.incidentDate,
+    incidentTime: open(row.incidentTime),
+    location: open(row.location) ?? '',
+    incidentType: row.incidentType,
+    description: open(row.description) ?? '',
+    calledPolice: row.calledPolice,
+    policeReportNumber: open(row.policeReportNumber),
+    calledOrganisation: row.calledOrganisation,
+    medicalTreatment: row.medicalTreatment,
+    municipality: row.municipality,
+    province: row.province,
+    attachments: attachments.filter((file) => file.messageId === null).map(fileOf),
+    history: records.history.map(({ change, actor }) => ({
+      from: change.fromStatus,
+      to: change.toStatus,
+      reason: change.reason,
+      actor,
+      at: change.occurredAt.toISOString(),
+    })),
+    notes: records.notes.map(({ note, author }) => ({
+      id: note.id,
+      author,
+      createdAt: note.createdAt.toISOString(),
+      body: encryption.openText(note.body),
+    })),
+    thread: row.receiptHash ? { messages: records.messages.map(message) } : null,
+    publication: publication
+      ? {
+          municipality: publication.municipality,
+          province: publication.province,
+          summaries: { ...publication.summaries },
+          originalLanguage: publication.originalLanguage,
+          publishedAt: publication.publishedAt.toISOString(),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,46 @@
+import type { ReportExportRow, ReportListFilter } from '@app/core/casework-api';
+import { report } from '../../db/schema.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentReportExportRow } from '../presenters/report-presenter.ts';
+import { ATTACHMENT_COUNT, EXPORT_LIMIT, IS_PUBLISHED, listQuery } from './report-queries.ts';
+
+/**
+ * Every report the filter matches, for the CSV export: no personal data, no reporter's words.
+ * The download is audited in the transaction that reads the rows. Permission: reports:manage.
+ */
+export async function exportReports(
+  deps: OperationDeps,
+  actor: Actor,
+  filter: ReportListFilter,
+): Promise<ReportExportRow[]> {
+  await authorize(deps, actor, 'reports:manage');
+  const { where, order } = listQuery(filter);
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: report.id,
+        createdAt: report.createdAt,
+        incidentDate: report.incidentDate,
+        incidentType: report.incidentType,
+        status: report.status,
+        rejectionReason: report.rejectionReason,
+        isAnonymous: report.isAnonymous,
+        calledPolice: report.calledPolice,
+        calledOrganisation: report.calledOrganisation,
+        medicalTreatment: report.medicalTreatment,
+        municipality: report.municipality,
+        province: report.province,
+        attachmentCount: ATTACHMENT_COUNT,
+        isPublished: IS_PUBLISHED,
+      })
+      .from(report)
+      .where(where)
+      .orderBy(...order)
+      .limit(EXPORT_LIMIT);
+    await deps.audit.record(
+      { action: 'export.downloaded', actorId: actor.id, details: { export: 'reports', rows: String(rows.length) } },
+      tx,
+    );
+    return rows.map(presentReportExportRow);
+  });
+}

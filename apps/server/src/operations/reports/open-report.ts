@@ -1,0 +1,67 @@
+import type { ReportDetail } from '@app/core/casework-api';
+import { isUuid } from '@app/core/ids';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
+import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { staffUser } from '../../db/staff-schema.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentReportDetail } from '../presenters/report-presenter.ts';
+
+/**
+ * A report's page: facts, files, history, notes, thread and publication. The reporter's messages
+ * shown count as read by staff from now on (they stay marked new in this answer).
+ * Permission: reports:manage.
+ */
+export async function openReport(deps: OperationDeps, actor: Actor, id: string): Promise<ReportDetail | undefined> {
+  await authorize(deps, actor, 'reports:manage');
+  if (!isUuid(id)) return undefined;
+  const { db } = deps;
+  const [row] = await db.select().from(report).where(eq(report.id, id)).limit(1);
+  if (!row) return undefined;
+  const [attachments, history, notes, publication, assignee, messages] = await Promise.all([
+    db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
+    db
+      .select({ change: reportStatusChange, actor: staffUser.name })
+      .from(reportStatusChange)
+      .leftJoin(staffUser, eq(staffUser.id, reportStatusChange.actorId))
+      .where(eq(reportStatusChange.reportId, id))
+      .orderBy(asc(reportStatusChange.occurredAt), asc(reportStatusChange.id)),
+    db
+      .select({ note: reportNote, author: staffUser.name })
+      .from(reportNote)
+      .leftJoin(staffUser, eq(staffUser.id, reportNote.authorId))
+      .where(eq(reportNote.reportId, id))
+      .orderBy(asc(reportNote.createdAt)),
+    db.select().from(publicIncident).where(eq(publicIncident.reportId, id)).limit(1),
+    row.assignedTo
+      ? db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).where(eq(staffUser.id, row.assignedTo))
+      : Promise.resolve([]),
+    db
+      .select({ message: reportMessage, staffName: staffUser.name })
+      .from(reportMessage)
+      .leftJoin(staffUser, eq(staffUser.id, reportMessage.staffId))
+      .where(eq(reportMessage.reportId, id))
+      .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
+  ]);
+  const detail = presentReportDetail(deps.encryption, {
+    row,
+    attachments,
+    history,
+    notes,
+    publication: publication[0],
+    assignee: assignee[0],
+    messages,
+  });
+  await markReporterMessagesRead(db, id);
+  return detail;
+}
+
+/** The reporter's messages on a report count as read by staff from now on. */
+export function markReporterMessagesRead(db: Pick<OperationDeps['db'], 'update'>, reportId: string) {
+  return db
+    .update(reportMessage)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(eq(reportMessage.reportId, reportId), eq(reportMessage.author, 'reporter'), isNull(reportMessage.readAt)),
+    );
+}

@@ -1,0 +1,41 @@
+import type { ReportListFilter } from '@app/core/casework-api';
+import { isUuid } from '@app/core/ids';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { report } from '../../db/schema.ts';
+import type { Tx } from '../operation-context.ts';
+
+export const REPORTS_PAGE_SIZE = 25;
+export const EXPORT_LIMIT = 100_000;
+
+export const ATTACHMENT_COUNT = sql<number>`(select count(*)::int from report_attachment a where a.report_id = "report"."id")`;
+export const IS_PUBLISHED = sql<boolean>`exists (select 1 from public_incident p where p.report_id = "report"."id")`;
+
+/** The conditions and order of the report list, shared by its pages and its CSV export. */
+export function listQuery(filter: ReportListFilter) {
+  const conditions: SQL[] = [eq(report.isQuarantined, filter.quarantined === true)];
+  if (filter.status) conditions.push(eq(report.status, filter.status));
+  if (filter.type) conditions.push(eq(report.incidentType, filter.type));
+  if (filter.from) conditions.push(gte(report.incidentDate, filter.from));
+  if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
+  if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
+  if (filter.attachments) {
+    conditions.push(filter.attachments === 'yes' ? sql`${ATTACHMENT_COUNT} > 0` : sql`${ATTACHMENT_COUNT} = 0`);
+  }
+  const order = {
+    'received-desc': [desc(report.createdAt)],
+    'received-asc': [asc(report.createdAt)],
+    'incident-desc': [desc(report.incidentDate), desc(report.createdAt)],
+    'incident-asc': [asc(report.incidentDate), asc(report.createdAt)],
+  }[filter.sort];
+  return { where: and(...conditions), order };
+}
+
+/**
+ * The report, locked until the transaction ends: every rule checked on it (its status, whether
+ * it is published) stays true until the change is written. Undefined for an id that is no report.
+ */
+export async function lockReport(tx: Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(report).where(eq(report.id, id)).for('update').limit(1);
+  return row;
+}

@@ -1,0 +1,91 @@
+import type { StaffOperations } from '@app/core/staff-operations';
+import { auditActors } from './audit/audit-actors.ts';
+import { listAuditLog } from './audit/list-audit-log.ts';
+import { contentHistory } from './content/content-history.ts';
+import { type PublicContent, readContent } from './content/read-content.ts';
+import { restoreShippedContent } from './content/restore-shipped-content.ts';
+import { saveContent } from './content/save-content.ts';
+import { setEmergencyNumbers } from './content/set-emergency-numbers.ts';
+import { viewDashboard } from './dashboard/view-dashboard.ts';
+import { deleteMessage } from './messages/delete-message.ts';
+import { listMessages } from './messages/list-messages.ts';
+import { openMessage } from './messages/open-message.ts';
+import { setMessageStatus } from './messages/set-message-status.ts';
+import type { Actor, OperationDeps } from './operation-context.ts';
+import { addReportNote } from './reports/add-report-note.ts';
+import { assignReport } from './reports/assign-report.ts';
+import { changeReportStatus } from './reports/change-report-status.ts';
+import { exportReports } from './reports/export-reports.ts';
+import { listReports } from './reports/list-reports.ts';
+import { openReport } from './reports/open-report.ts';
+import { publishReport } from './reports/publish-report.ts';
+import { replyToReporter } from './reports/reply-to-reporter.ts';
+import { reportAssignees } from './reports/report-assignees.ts';
+import { reportAttachmentFile } from './reports/report-attachment.ts';
+import { revealReporter } from './reports/reveal-reporter.ts';
+import { unpublishReport } from './reports/unpublish-report.ts';
+import { changeStaffRole } from './staff/change-staff-role.ts';
+import { createStaffMember } from './staff/create-staff-member.ts';
+import { issueSetPasswordLink } from './staff/issue-set-password-link.ts';
+import { getStaffMember, listStaff } from './staff/list-staff.ts';
+import { resetTwoFactor } from './staff/reset-two-factor.ts';
+import { setStaffDisabled } from './staff/set-staff-disabled.ts';
+import { exportStats } from './stats/export-stats.ts';
+import { viewStats } from './stats/view-stats.ts';
+
+/**
+ * The operations of one signed-in staff member: built by the server for each request whose session
+ * is complete (both factors, in that session), never for anyone else. Binding the actor here means
+ * no page can act as someone else, and each operation still checks that actor's permission.
+ */
+export function createStaffOperations(deps: OperationDeps & { content: PublicContent }, actor: Actor): StaffOperations {
+  return {
+    actor,
+    dashboard: () => viewDashboard(deps, actor),
+    reports: {
+      list: (filter) => listReports(deps, actor, filter),
+      open: (id) => openReport(deps, actor, id),
+      assignees: () => reportAssignees(deps, actor),
+      revealReporter: (id) => revealReporter(deps, actor, id),
+      changeStatus: (id, input) => changeReportStatus(deps, actor, id, input),
+      assign: (id, staffId) => assignReport(deps, actor, id, staffId),
+      addNote: (id, body) => addReportNote(deps, actor, id, body),
+      reply: (id, body) => replyToReporter(deps, actor, id, body),
+      publish: (id, input) => publishReport(deps, actor, id, input),
+      unpublish: (id) => unpublishReport(deps, actor, id),
+      export: (filter) => exportReports(deps, actor, filter),
+      attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),
+    },
+    messages: {
+      list: (query) => listMessages(deps, actor, query),
+      open: (id) => openMessage(deps, actor, id),
+      setStatus: (id, status) => setMessageStatus(deps, actor, id, status),
+      remove: (id) => deleteMessage(deps, actor, id),
+    },
+    content: {
+      current: async (language) => (await readContent(deps, actor, deps.content)).current(language),
+      history: (key, language) => contentHistory(deps, actor, key, language),
+      save: (key, language, body) => saveContent(deps, actor, { key, language, body }),
+      restoreShipped: (key, language) => restoreShippedContent(deps, actor, key, language),
+      emergencyNumbers: async () => (await readContent(deps, actor, deps.content)).emergencyNumbers(),
+      setEmergencyNumbers: (numbers) => setEmergencyNumbers(deps, actor, numbers),
+    },
+    stats: {
+      compute: (range, months) => viewStats(deps, actor, range, months),
+      export: (range, months) => exportStats(deps, actor, range, months),
+    },
+    staff: {
+      list: () => listStaff(deps, actor),
+      get: (id) => getStaffMember(deps, actor, id),
+      create: (input) => createStaffMember(deps, actor, input),
+      changeRole: (id, role) => changeStaffRole(deps, actor, id, role),
+      setDisabled: (id, disabled) => setStaffDisabled(deps, actor, id, disabled),
+      resetTwoFactor: (id) => resetTwoFactor(deps, actor, id),
+      issueSetPasswordLink: (id) => issueSetPasswordLink(deps, actor, id),
+    },
+    audit: {
+      list: (filter) => listAuditLog(deps, actor, filter),
+      actors: () => auditActors(deps, actor),
+    },
+  };
+}

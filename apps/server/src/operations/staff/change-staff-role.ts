@@ -1,0 +1,42 @@
+import { isStaffRole, type StaffRole } from '@app/core/staff';
+import type { StaffChange } from '@app/core/staff-api';
+import { eq } from 'drizzle-orm';
+import { staffUser } from '../../db/staff-schema.ts';
+import type { OperationDeps } from '../operation-context.ts';
+import {
+  auditStaff,
+  authorizeManager,
+  endSessions,
+  lockAdmins,
+  lockMember,
+  type StaffManager,
+} from './staff-manager.ts';
+
+/**
+ * Gives a member another role; their sessions end (no page stays open with rights it no longer
+ * has). The last enabled admin cannot stop being one, even when two admins demote each other at
+ * the same moment: the admins are locked, and the second change sees the first. Permission: staff:manage.
+ */
+export async function changeStaffRole(
+  deps: OperationDeps,
+  manager: StaffManager,
+  id: string,
+  role: StaffRole,
+): Promise<StaffChange> {
+  await authorizeManager(deps, manager);
+  if (!isStaffRole(role)) return { ok: false, code: 'invalidRole' };
+  return deps.db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx, manager);
+    if (!admins.managerIsStillAdmin) return { ok: false, code: 'conflict' } as const;
+    const member = await lockMember(tx, id);
+    if (!member) return { ok: false, code: 'notFound' } as const;
+    if (member.role === role) return { ok: true } as const;
+    if (member.role === 'admin' && !admins.ids.some((adminId) => adminId !== id)) {
+      return { ok: false, code: 'lastAdmin' } as const;
+    }
+    await tx.update(staffUser).set({ role, updatedAt: new Date() }).where(eq(staffUser.id, id));
+    await endSessions(tx, id);
+    await auditStaff(deps, tx, manager, 'staff.role-changed', id, { from: member.role, to: role });
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,48 @@
+import type { StaffMemberSummary } from '@app/core/staff-api';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { staffUser } from '../../db/staff-schema.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { presentStaffMember } from '../presenters/staff-presenter.ts';
+
+// Plain SQL: drizzle would leave the outer table's columns unqualified inside the subqueries.
+const lastSignIn = sql<Date | null>`(select max(e.occurred_at) from audit_event e
+  where e.actor_id = "staff_user"."id" and e.action = 'two-factor.succeeded')`;
+const hasPassword = sql<boolean>`exists (select 1 from staff_account a
+  where a.user_id = "staff_user"."id" and a.password is not null)`;
+
+/** Members as the staff pages and the command line list them. */
+export function staffSummaries(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: staffUser.id,
+      name: staffUser.name,
+      email: staffUser.email,
+      role: staffUser.role,
+      banned: staffUser.banned,
+      twoFactorEnabled: staffUser.twoFactorEnabled,
+      hasPassword,
+      createdAt: staffUser.createdAt,
+      lastSignInAt: lastSignIn,
+    })
+    .from(staffUser);
+}
+
+/** Every member, enabled first. Permission: staff:manage. */
+export async function listStaff(deps: OperationDeps, actor: Actor): Promise<StaffMemberSummary[]> {
+  await authorize(deps, actor, 'staff:manage');
+  const rows = await staffSummaries(deps.db).orderBy(staffUser.banned, staffUser.name);
+  return rows.map(presentStaffMember);
+}
+
+/** One member. Permission: staff:manage. */
+export async function getStaffMember(
+  deps: OperationDeps,
+  actor: Actor,
+  id: string,
+): Promise<StaffMemberSummary | undefined> {
+  await authorize(deps, actor, 'staff:manage');
+  if (!id || id.length > 64) return undefined;
+  const [row] = await staffSummaries(deps.db).where(eq(staffUser.id, id)).limit(1);
+  return row ? presentStaffMember(row) : undefined;
+}

@@ -1,0 +1,64 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { staffSession, staffUser } from '../../db/staff-schema.ts';
+import type { AuditRecord } from '../../services/audit.service.ts';
+import { type Actor, authorize, type OperationDeps, type Tx } from '../operation-context.ts';
+
+/**
+ * Who manages staff: a signed-in admin, or the command line (`npm run staff`, run by whoever
+ * holds the server and its database; the audit log says so).
+ */
+export type StaffManager = Actor | undefined;
+
+/** Permission: staff:manage, for a member; the command line is the operator's own. */
+export async function authorizeManager(deps: OperationDeps, manager: StaffManager) {
+  if (manager) await authorize(deps, manager, 'staff:manage');
+}
+
+/**
+ * Locks every enabled admin until the transaction ends, in one order (so two admins acting at once
+ * wait for each other rather than deadlock), and answers whether the acting admin is still one:
+ * a member demoted or disabled a moment ago by another admin may no longer manage anyone.
+ */
+export async function lockAdmins(tx: Tx, manager: StaffManager) {
+  const rows = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(and(eq(staffUser.role, 'admin'), eq(staffUser.banned, false)))
+    .orderBy(asc(staffUser.id))
+    .for('update');
+  const ids = rows.map((row) => row.id);
+  return { ids, managerIsStillAdmin: manager === undefined || ids.includes(manager.id) };
+}
+
+/** The member, locked until the transaction ends. */
+export async function lockMember(tx: Tx, id: string) {
+  if (!id || id.length > 64) return undefined;
+  const [row] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Ends every session of a member, inside the change that requires it (role, disabled, 2FA reset). */
+export function endSessions(tx: Tx, userId: string) {
+  return tx.delete(staffSession).where(eq(staffSession.userId, userId));
+}
+
+/** An audit row about a staff member, in the change's transaction. */
+export function auditStaff(
+  deps: OperationDeps,
+  tx: Tx,
+  manager: StaffManager,
+  action: AuditRecord['action'],
+  id: string,
+  details: AuditRecord['details'] = {},
+) {
+  return deps.audit.record(
+    {
+      action,
+      actorId: manager?.id,
+      subjectType: 'staff',
+      subjectId: id,
+      details: { ...details, ...(manager ? {} : { via: 'command-line' }) },
+    },
+    tx,
+  );
+}

@@ -1,0 +1,14 @@
+import type { StatsRange, StatsResult } from '@app/core/stats-api';
+import { computeStats } from '../../services/stats.service.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+
+/** The statistics page's figures (verified incidents only, no personal data). Permission: stats:view. */
+export async function viewStats(
+  deps: OperationDeps,
+  actor: Actor,
+  range: StatsRange,
+  months: 12 | 24,
+): Promise<StatsResult> {
+  await authorize(deps, actor, 'stats:view');
+  return computeStats(deps.db, range, months);
+}
