@@ -1,7 +1,7 @@
 import type { ReportListFilter } from './casework-api.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
 import { dayFromQuery, pageFromQuery } from './query-params.ts';
-import { REPORT_STATUSES, type ReportStatus } from './statuses.ts';
+import { REPORT_STATUSES } from './statuses.ts';
 
 const SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
 
@@ -13,7 +13,7 @@ export function reportFilterFromUrl(url: URL): ReportListFilter {
   const sort = SORTS.find((candidate) => candidate === get('sort')) ?? 'received-desc';
   const yesNo = (value: string) => (value === 'yes' || value === 'no' ? value : undefined);
   return {
-    status: (REPORT_STATUSES as readonly string[]).includes(status) ? (status as ReportStatus) : undefined,
+    status: REPORT_STATUSES.find((candidate) => candidate === status),
     type: INCIDENT_TYPES.find((candidate) => candidate === type),
     from: dayFromQuery(get('from')),
     to: dayFromQuery(get('to')),

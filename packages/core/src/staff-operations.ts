@@ -9,7 +9,7 @@ import type {
 } from './casework-api.ts';
 import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
-import type { NewStaff, StaffRole } from './staff.ts';
+import type { NewStaffInput, StaffRole } from './staff.ts';
 import type {
   AuditFilter,
   AuditPage,
@@ -84,7 +84,7 @@ export type StaffOperations = {
   staff: {
     list(): Promise<StaffMemberSummary[]>;
     get(id: string): Promise<StaffMemberSummary | undefined>;
-    create(input: NewStaff): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
+    create(input: NewStaffInput): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
     changeRole(id: string, role: StaffRole): Promise<StaffChange>;
     setDisabled(id: string, disabled: boolean): Promise<StaffChange>;
     resetTwoFactor(id: string): Promise<StaffChange>;

@@ -78,6 +78,8 @@ export const newStaffSchema = z.object({
   role: z.enum(STAFF_ROLES, 'invalidRole'),
 });
 export type NewStaff = z.infer<typeof newStaffSchema>;
+/** A new member as a form sends it: plain strings, which the operation parses. */
+export type NewStaffInput = { email: string; name: string; role: string };
 
 /** The password rule, as an error code or undefined. */
 export function passwordProblem(password: string): 'passwordTooShort' | 'passwordTooLong' | undefined {

@@ -83,7 +83,7 @@ export function createAuditLog(db: Db): AuditLog {
         id: row.id,
         occurredAt: row.occurredAt.toISOString(),
         actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '', email: row.actorEmail ?? '' } : null,
-        action: row.action as AuditAction,
+        action: row.action,
         subjectType: row.subjectType,
         subjectId: row.subjectId,
         subjectLabel: row.subjectName ?? null,

@@ -132,11 +132,11 @@ export function createFollowUpService({
       return {
         state: 'open',
         thread: {
-          status: reporterStatusOf(reportRow.status as ReportStatus),
+          status: reporterStatusOf(reportRow.status),
           sentOn: todayInBelgium(reportRow.createdAt),
           messages: messages.map((message) => ({
             id: message.id,
-            author: message.author as ThreadAuthor,
+            author: message.author,
             at: message.createdAt.toISOString(),
             body: openSealed(message.body),
             fileNames: files

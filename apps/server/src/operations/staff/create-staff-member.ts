@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type NewStaff, newStaffSchema } from '@app/core/staff';
+import { type NewStaffInput, newStaffSchema } from '@app/core/staff';
 import type { StaffChange } from '@app/core/staff-api';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { staffAccount, staffUser } from '../../db/staff-schema.ts';
@@ -17,7 +17,7 @@ const UNIQUE_VIOLATION = '23505';
 export async function createStaffMember(
   deps: OperationDeps,
   manager: StaffManager,
-  input: NewStaff,
+  input: NewStaffInput,
   password?: string,
 ): Promise<StaffChange<{ id: string; setPasswordUrl: string }>> {
   await authorizeManager(deps, manager);

@@ -1,4 +1,4 @@
-import { STAFF_NAME_MAX_LENGTH, type StaffErrorCode, type StaffRole } from '@app/core/staff';
+import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff';
 import { data, Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { staff } = await requireStaff(args, 'staff:manage');
   const form = await args.request.formData();
-  const input = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') as StaffRole };
+  const input = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') };
   const outcome = await staff.create(input);
   if (!outcome.ok) return data({ error: outcome.code, input, created: undefined, at: Date.now() }, { status: 400 });
   return {
@@ -119,7 +119,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={actionData?.input?.email ?? ''}
             error={error === 'invalidEmail' || error === 'emailTaken' ? t(`staff.errors.${error}`) : undefined}
           />
-          <RoleChoice name="role" defaultValue={actionData?.input?.role ?? 'viewer'} />
+          <RoleChoice
+            name="role"
+            defaultValue={isStaffRole(actionData?.input?.role) ? actionData.input.role : 'viewer'}
+          />
           <SubmitButton label={t('staff.addSubmit')} busyLabel={t('staff.addSubmitting')} />
         </Form>
       </section>

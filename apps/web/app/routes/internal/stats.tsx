@@ -1,12 +1,11 @@
 import { can } from '@app/core/staff';
 import { statsRangeFrom } from '@app/core/stats-range';
-import { languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
-import { formatDay, formatNumber } from '../../shared/staff/format.ts';
+import { formatDay, formatNumber, formatTag } from '../../shared/staff/format.ts';
 import { SelectField } from '../../shared/staff/select-field.tsx';
 import type { Route } from './+types/stats';
 
@@ -21,7 +20,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { stats, months, mayExportReports } = loaderData;
   const number = (value: number) => formatNumber(value, language);
-  const tag = languageInfo(language as never).tag;
+  const tag = formatTag(language);
   const monthLabel = (key: string) =>
     new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${key}-01T00:00:00Z`),

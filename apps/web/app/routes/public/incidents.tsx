@@ -1,6 +1,6 @@
 import { pageFromQuery } from '@app/core/query-params';
 import { INCIDENT_TYPES } from '@app/core/incident-types';
-import { languageInfo } from '@app/locales/languages';
+import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { EditedText } from '../../components/edited-text.tsx';
@@ -92,7 +92,7 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
                   {' · '}
                   <span>{item.municipality}</span>
                 </p>
-                <p lang={item.summaryLanguage ?? undefined} dir={item.summaryLanguage ? languageInfo(item.summaryLanguage as never).dir : undefined}>
+                <p lang={item.summaryLanguage ?? undefined} dir={isLanguage(item.summaryLanguage) ? languageInfo(item.summaryLanguage).dir : undefined}>
                   {item.summary}
                 </p>
                 {item.summaryLanguage && <p className="muted">{t('pages.incidents.summaryOriginal')}</p>}
