@@ -3,14 +3,7 @@ import type { StaffChange } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';
-import {
-  auditStaff,
-  authorizeManager,
-  endSessions,
-  lockAdmins,
-  lockMember,
-  type StaffManager,
-} from './staff-manager.ts';
+import { auditStaff, authorizeManager, endSessions, lockStandingChange, type StaffManager } from './staff-manager.ts';
 
 /**
  * Gives a member another role; their sessions end (no page stays open with rights it no longer
@@ -26,14 +19,11 @@ export async function changeStaffRole(
   await authorizeManager(deps, manager);
   if (!isStaffRole(role)) return { ok: false, code: 'invalidRole' };
   return deps.db.transaction(async (tx) => {
-    const admins = await lockAdmins(tx, manager);
-    if (!admins.managerIsStillAdmin) return { ok: false, code: 'conflict' } as const;
-    const member = await lockMember(tx, id);
-    if (!member) return { ok: false, code: 'notFound' } as const;
+    const locked = await lockStandingChange(tx, manager, id);
+    if (locked.refusal) return locked.refusal;
+    const { member } = locked;
     if (member.role === role) return { ok: true } as const;
-    if (member.role === 'admin' && !admins.ids.some((adminId) => adminId !== id)) {
-      return { ok: false, code: 'lastAdmin' } as const;
-    }
+    if (locked.isLastAdmin) return { ok: false, code: 'lastAdmin' } as const;
     await tx.update(staffUser).set({ role, updatedAt: new Date() }).where(eq(staffUser.id, id));
     await endSessions(tx, id);
     await auditStaff(deps, tx, manager, 'staff.role-changed', id, { from: member.role, to: role });

@@ -2,14 +2,7 @@ import type { StaffChange } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';
-import {
-  auditStaff,
-  authorizeManager,
-  endSessions,
-  lockAdmins,
-  lockMember,
-  type StaffManager,
-} from './staff-manager.ts';
+import { auditStaff, authorizeManager, endSessions, lockStandingChange, type StaffManager } from './staff-manager.ts';
 
 /**
  * Disables a member (their sessions end at once) or enables them again. The last enabled admin
@@ -23,14 +16,10 @@ export async function setStaffDisabled(
 ): Promise<StaffChange> {
   await authorizeManager(deps, manager);
   return deps.db.transaction(async (tx) => {
-    const admins = await lockAdmins(tx, manager);
-    if (!admins.managerIsStillAdmin) return { ok: false, code: 'conflict' } as const;
-    const member = await lockMember(tx, id);
-    if (!member) return { ok: false, code: 'notFound' } as const;
-    if (member.banned === disabled) return { ok: true } as const;
-    if (disabled && member.role === 'admin' && !admins.ids.some((adminId) => adminId !== id)) {
-      return { ok: false, code: 'lastAdmin' } as const;
-    }
+    const locked = await lockStandingChange(tx, manager, id);
+    if (locked.refusal) return locked.refusal;
+    if (locked.member.banned === disabled) return { ok: true } as const;
+    if (disabled && locked.isLastAdmin) return { ok: false, code: 'lastAdmin' } as const;
     await tx.update(staffUser).set({ banned: disabled, updatedAt: new Date() }).where(eq(staffUser.id, id));
     if (disabled) await endSessions(tx, id);
     await auditStaff(deps, tx, manager, disabled ? 'staff.disabled' : 'staff.enabled', id);

@@ -30,6 +30,19 @@ export async function lockAdmins(tx: Tx, manager: StaffManager) {
   return { ids, managerIsStillAdmin: manager === undefined || ids.includes(manager.id) };
 }
 
+/**
+ * What a change to a member's standing (role, enabled) starts with: the admins and the member
+ * locked, and the answers every such change shares. `isLastAdmin`: no other enabled admin would
+ * remain if this member stopped being one.
+ */
+export async function lockStandingChange(tx: Tx, manager: StaffManager, id: string) {
+  const admins = await lockAdmins(tx, manager);
+  if (!admins.managerIsStillAdmin) return { refusal: { ok: false, code: 'conflict' } as const };
+  const member = await lockMember(tx, id);
+  if (!member) return { refusal: { ok: false, code: 'notFound' } as const };
+  return { member, isLastAdmin: member.role === 'admin' && !admins.ids.some((adminId) => adminId !== id) };
+}
+
 /** The member, locked until the transaction ends. */
 export async function lockMember(tx: Tx, id: string) {
   if (!id || id.length > 64) return undefined;
