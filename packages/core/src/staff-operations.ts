@@ -73,6 +73,8 @@ export type StaffOperations = {
       body: string,
     ): Promise<{ ok: true } | { ok: false; code: Exclude<ContentErrorCode, 'invalidNumber'> }>;
     restoreShipped(key: ContentKey, language: string): Promise<void>;
+    /** An earlier version back in force, as a new version; 404 for a version of another text. */
+    restoreVersion(key: ContentKey, language: string, versionId: number): Promise<void>;
     emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
     setEmergencyNumbers(numbers: EmergencyNumbers): Promise<{ ok: true } | { ok: false; code: 'invalidNumber' }>;
   };

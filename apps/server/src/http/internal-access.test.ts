@@ -256,6 +256,10 @@ describe('the staff area answers every visitor as the access matrix says', () =>
     const guessedReport = '/internal/reports/5d6c3b1a-0f4e-4c2b-9a8d-7e6f5a4b3c2d';
     expect((await request('coordinator', guessedReport)).status).toBe(404);
     expect((await request('coordinator', '/internal/reports/not-a-report')).status).toBe(404);
+    for (const guessed of ['/internal/content/notAKey/he', '/internal/content/aboutUs/de']) {
+      expect((await request('coordinator', guessed)).status, guessed).toBe(404);
+      expect((await request('coordinator', `${guessed}.data`)).status, guessed).toBe(404);
+    }
     expect((await request('coordinator', '/internal/contact-forms/5d6c3b1a-0f4e-4c2b-9a8d-7e6f5a4b3c2d')).status).toBe(
       404,
     );

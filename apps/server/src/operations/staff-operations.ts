@@ -3,6 +3,7 @@ import { auditActors } from './audit/audit-actors.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
 import { contentHistory } from './content/content-history.ts';
 import { type PublicContent, readContent } from './content/read-content.ts';
+import { restoreContentVersion } from './content/restore-content-version.ts';
 import { restoreShippedContent } from './content/restore-shipped-content.ts';
 import { saveContent } from './content/save-content.ts';
 import { setEmergencyNumbers } from './content/set-emergency-numbers.ts';
@@ -67,6 +68,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       history: (key, language) => contentHistory(deps, actor, key, language),
       save: (key, language, body) => saveContent(deps, actor, { key, language, body }),
       restoreShipped: (key, language) => restoreShippedContent(deps, actor, key, language),
+      restoreVersion: (key, language, versionId) => restoreContentVersion(deps, actor, key, language, versionId),
       emergencyNumbers: async () => (await readContent(deps, actor, deps.content)).emergencyNumbers(),
       setEmergencyNumbers: (numbers) => setEmergencyNumbers(deps, actor, numbers),
     },

@@ -88,4 +88,30 @@ describe('edited content', () => {
     await content.restoreShipped('emergencyNotice', 'en');
     expect(await (await fetch(`${server.baseUrl}/incident-report`)).text()).not.toContain('Danger? Ring');
   });
+
+  it('puts an earlier version back as a new one, and only a version of the same text and language', async () => {
+    const { content } = server.services.operationsFor(actor);
+    await content.save('getInvolved', 'he', 'גרסה ראשונה.');
+    await content.save('getInvolved', 'he', 'גרסה שנייה.');
+    const [, first] = await content.history('getInvolved', 'he');
+    await content.restoreVersion('getInvolved', 'he', first?.id ?? 0);
+    expect((await content.current('he')).getInvolved?.body).toBe('גרסה ראשונה.');
+    expect((await content.history('getInvolved', 'he')).map((version) => version.body)).toEqual([
+      'גרסה ראשונה.',
+      'גרסה שנייה.',
+      'גרסה ראשונה.',
+    ]);
+    for (const [key, language] of [
+      ['getInvolved', 'yi'],
+      ['aboutUs', 'he'],
+    ] as const) {
+      const refusal = await content.restoreVersion(key, language, first?.id ?? 0).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(404);
+    }
+    const { rows } = await server.database.pool.query(
+      `select details from audit_event where action = 'content.edited' and subject_id = 'getInvolved' order by id`,
+    );
+    expect(rows.at(-1)?.details).toEqual({ language: 'he', restoredVersion: String(first?.id) });
+  });
 });

@@ -50,10 +50,7 @@ export async function action(args: Route.ActionArgs) {
     return { intent, at, draft: undefined, previewHtml: undefined, error: undefined };
   }
   if (intent === 'version') {
-    const version = (await content.history(key, language)).find((entry) => String(entry.id) === field(form, 'version'));
-    if (!version) throw data({ code: 'NOT_FOUND' }, { status: 404 });
-    if (version.isShippedText) await content.restoreShipped(key, language);
-    else await content.save(key, language, version.body);
+    await content.restoreVersion(key, language, Number(field(form, 'version')));
     return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
   }
   const saved = await content.save(key, language, body);
