@@ -7,9 +7,7 @@ import {
   type FollowUpServicesForWeb,
   type FollowUpState,
   reporterStatusOf,
-  type ThreadAuthor,
 } from '@app/core/follow-up';
-import type { ReportStatus } from '@app/core/statuses';
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { ReceiptHasher } from '../crypto/receipts.ts';
