@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, languageFromPath, languagePrefix } from './languages.ts';
+import {
+  LANGUAGE_CODES,
+  languageFromAcceptLanguage,
+  languageFromPath,
+  languagePrefix,
+  localeTag,
+} from './languages.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
@@ -33,5 +39,12 @@ describe('languageFromPath and languagePrefix', () => {
   it('gives English no prefix and every other language its code', () => {
     expect(languagePrefix('en')).toBe('');
     expect(languagePrefix('yi')).toBe('/yi');
+  });
+});
+
+describe('localeTag', () => {
+  it('gives each language the tag of the spec, and English’s to anything else', () => {
+    expect(LANGUAGE_CODES.map(localeTag)).toEqual(['en-US', 'fr-FR', 'nl-NL', 'he-IL', 'yi-YI']);
+    expect(localeTag('de')).toBe('en-US');
   });
 });

@@ -31,6 +31,15 @@ export function languageInfo(code: Language) {
   return info;
 }
 
+/**
+ * The locale tag (en-US, fr-FR, nl-NL, he-IL, yi-YI) that every Intl API of a page in this language
+ * takes: numbers, dates, plural rules and units all follow the same locale. English's for anything
+ * that is not one of the site's languages.
+ */
+export function localeTag(code: string): string {
+  return languageInfo(isLanguage(code) ? code : DEFAULT_LANGUAGE).tag;
+}
+
 /** '' for English, '/fr' for French, and so on. */
 export function languagePrefix(code: Language): string {
   return code === DEFAULT_LANGUAGE ? '' : `/${code}`;

@@ -39,7 +39,9 @@ export function SiteFooter() {
           />
         </p>
       )}
-      <p>{t('footer.rights', { year: new Date().getFullYear(), organisation: site?.organisationName ?? '' })}</p>
+      <p>
+        {t('footer.rights', { year: String(new Date().getFullYear()), organisation: site?.organisationName ?? '' })}
+      </p>
     </footer>
   );
 }

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RichText } from './rich-text.tsx';
+import { createTranslator } from './translator.ts';
+import { TranslationContext } from './use-translation.ts';
 
 describe('RichText', () => {
   it('renders each tag with its own element and fills placeholders', () => {
@@ -29,5 +31,33 @@ describe('RichText', () => {
     );
     expect(screen.getByTestId('text').querySelector('b')).toBeNull();
     expect(screen.getByTestId('text').querySelector('code')?.textContent).toBe('/<b>x</b>');
+  });
+
+  it('writes numbers in the page’s locale, and takes a plural form chosen by t', () => {
+    const t = createTranslator('nl', {
+      figure_one: '<value>{{count}}</value> melding tot {{day}}',
+      figure_other: '<value>{{count}}</value> meldingen tot {{day}}',
+    });
+    render(
+      <TranslationContext.Provider value={{ language: 'nl', t }}>
+        <p data-testid="one">
+          <RichText
+            template={t('figure', { count: 1 })}
+            values={{ day: 'vandaag' }}
+            components={{ value: (text) => <b>{text}</b> }}
+          />
+        </p>
+        <p data-testid="many">
+          <RichText
+            template={t('figure', { count: 12345 })}
+            values={{ day: 12000 }}
+            components={{ value: (text) => <b>{text}</b> }}
+          />
+        </p>
+      </TranslationContext.Provider>,
+    );
+    expect(screen.getByTestId('one').textContent).toBe('1 melding tot vandaag');
+    expect(screen.getByTestId('many').textContent).toBe('12.345 meldingen tot 12.000');
+    expect(screen.getByTestId('many').querySelector('b')?.textContent).toBe('12.345');
   });
 });

@@ -1,4 +1,5 @@
-import type { Language } from '@app/locales/languages';
+import { type Language, localeTag } from '@app/locales/languages';
+import { numberFormatter } from './format.ts';
 
 export type MessageTree = { readonly [key: string]: string | MessageTree };
 export type Values = Readonly<Record<string, string | number>>;
@@ -13,26 +14,40 @@ function lookup(messages: MessageTree | undefined, key: string): string | undefi
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Replaces `{{name}}` with its value; an unknown name is left visible rather than silently dropped. */
-export function interpolate(template: string, values: Values = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
+/**
+ * Replaces `{{name}}` with its value; an unknown name is left visible rather than silently dropped.
+ * A number is written by `formatNumber` (the page's locale: "10,000", "10.000", "10 000"); a string
+ * goes in as it is, so a year or a code that must not be grouped is passed as a string.
+ */
+export function interpolate(
+  template: string,
+  values: Values = {},
+  formatNumber: (value: number) => string = String,
+): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(value) : value;
+  });
 }
 
 /**
  * A translate function over one language's messages. Keys are dotted paths. With a numeric
- * `count`, `key_one`, `key_two`, `key_many`… are tried first, chosen by the language's plural
- * rules (Hebrew and Yiddish do not pluralise as English does). A missing key shows the key itself,
- * which the completeness test prevents from reaching a visitor.
+ * `count`, the form of the language's plural category is chosen (`key_one`, `key_two`, `key_many`…,
+ * by Intl.PluralRules of the page's locale), then `key_other`, then the plain `key`. Numbers are
+ * written in the page's locale. A missing key shows the key itself, which the completeness test
+ * prevents from reaching a visitor.
  */
 export function createTranslator(language: Language, messages: MessageTree | undefined): Translate {
-  const plurals = new Intl.PluralRules(language);
+  const tag = localeTag(language);
+  const plurals = new Intl.PluralRules(tag);
+  const format = numberFormatter(tag);
   return (key, values) => {
     const count = values?.count;
     const template =
-      (typeof count === 'number' ? lookup(messages, `${key}_${plurals.select(count)}`) : undefined) ??
-      lookup(messages, key);
-    return template === undefined ? key : interpolate(template, values);
+      (typeof count === 'number'
+        ? (lookup(messages, `${key}_${plurals.select(count)}`) ?? lookup(messages, `${key}_other`))
+        : undefined) ?? lookup(messages, key);
+    return template === undefined ? key : interpolate(template, values, format);
   };
 }

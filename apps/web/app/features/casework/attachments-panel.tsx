@@ -1,6 +1,6 @@
 import type { ReportDetail } from '@app/core/casework-api';
+import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatSize } from '../../shared/staff/format.ts';
 
 /** Photos previewed, every file downloadable (always as a download, never opened by the site). */
 export function AttachmentList({ reportId, files }: { reportId: string; files: ReportDetail['attachments'] }) {
@@ -18,7 +18,7 @@ export function AttachmentList({ reportId, files }: { reportId: string; files: R
             />
           )}
           <a href={`${base}/${file.id}`} download>
-            {t('casework.download', { number: index + 1, size: formatSize(file.size, language) })}
+            {t('casework.download', { number: index + 1, size: formatFileSize(file.size, language) })}
           </a>
         </li>
       ))}

@@ -1,13 +1,18 @@
 import type { FollowUpThread } from '@app/core/follow-up';
+import { localeTag } from '@app/locales/languages';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 
 const dateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Brussels' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(localeTag(language), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Brussels',
+  }).format(new Date(iso));
 const day = (isoDay: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 
 /** Where the report stands, in plain words, and the messages, oldest first. */
 export function ThreadView({ thread }: { thread: FollowUpThread }) {

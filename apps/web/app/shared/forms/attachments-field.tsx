@@ -1,5 +1,6 @@
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@app/core/limits';
 import { useId, useRef } from 'react';
+import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 const EXTENSIONS = Object.values(ATTACHMENT_TYPES).flat();
@@ -27,7 +28,6 @@ export function AttachmentsField({
   const { t, language } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const size = new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
 
   const add = (selected: FileList | null) => {
     const next = [...files];
@@ -75,7 +75,7 @@ export function AttachmentsField({
               <span className="file-list__name" dir="auto">
                 {file.name}
               </span>
-              <span className="file-list__size">{size.format(file.size / 1024 / 1024)}</span>
+              <span className="file-list__size">{formatFileSize(file.size, language)}</span>
               <button
                 type="button"
                 className="link-button"
