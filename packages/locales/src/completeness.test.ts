@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './languages.ts';
+import { pluralCategories, pluralKey, singleNumberOf } from './plurals.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '..');
 const namespaces = fs.readdirSync(path.join(LOCALES_DIR, DEFAULT_LANGUAGE)).filter((file) => file.endsWith('.json'));
@@ -26,17 +27,52 @@ function markers(text: string): string[] {
   return [...text.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((match) => match[0].replace(/\s/g, '')).sort();
 }
 
+/** The plural groups of English (`key_one`, `key_other` → `key`), which every language must have. */
+function pluralBases(messages: Record<string, string>): string[] {
+  return [...new Set(Object.keys(messages).flatMap((key) => pluralKey(key)?.base ?? []))].sort();
+}
+
+/**
+ * The keys a language must have: English's, except that each plural group has exactly the
+ * language's own categories (Hebrew `_two`, French `_many`), no fewer and no more.
+ */
+function expectedKeys(reference: Record<string, string>, code: Language): string[] {
+  const plain = Object.keys(reference).filter((key) => !pluralKey(key));
+  const plural = pluralBases(reference).flatMap((base) =>
+    pluralCategories(code).map((category) => `${base}_${category}`),
+  );
+  return [...plain, ...plural].sort();
+}
+
 describe.each(namespaces)('translations of %s', (namespace) => {
   const reference = load(DEFAULT_LANGUAGE, namespace);
 
-  it.each(LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE))('%s has exactly the keys of English', (code) => {
-    expect(Object.keys(load(code, namespace)).sort()).toEqual(Object.keys(reference).sort());
+  it.each(LANGUAGE_CODES)('%s has exactly the keys of English, with its own plural categories', (code) => {
+    expect(Object.keys(load(code, namespace)).sort()).toEqual(expectedKeys(reference, code));
+  });
+
+  it('has no plain key beside a plural group (the translator would never reach it with a count)', () => {
+    for (const base of pluralBases(reference)) expect(reference[base], base).toBeUndefined();
   });
 
   it.each(LANGUAGE_CODES)('%s has no empty message and keeps every placeholder and tag', (code) => {
     for (const [key, text] of Object.entries(load(code, namespace))) {
       expect(text.trim(), `${code}:${key}`).not.toBe('');
-      expect(markers(text), `${code}:${key}`).toEqual(markers(reference[key] ?? ''));
+      const plural = pluralKey(key);
+      if (!plural) {
+        expect(markers(text), `${code}:${key}`).toEqual(markers(reference[key] ?? ''));
+        continue;
+      }
+      // Every form has the markers of English's "other" form. Only a form whose category holds a
+      // single number (Hebrew "one" is 1, "two" is 2) may write it in words instead of {{count}}.
+      const expected = markers(reference[`${plural.base}_other`] ?? '');
+      const withoutCount = (list: string[]) => list.filter((marker) => marker !== '{{count}}');
+      expect(expected, `${DEFAULT_LANGUAGE}:${plural.base}_other has no {{count}}`).toContain('{{count}}');
+      if (singleNumberOf(code, plural.category) === undefined) {
+        expect(markers(text), `${code}:${key}`).toEqual(expected);
+      } else {
+        expect(withoutCount(markers(text)), `${code}:${key}`).toEqual(withoutCount(expected));
+      }
     }
   });
 
