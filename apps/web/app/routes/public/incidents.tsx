@@ -8,6 +8,7 @@ import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { incidentTypeMessagesFor } from '../../i18n/messages.server.ts';
+import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
@@ -56,8 +57,10 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
         <h2 id="count-title">{t('pages.incidents.countTitle')}</h2>
         {incidents.countLast30Days > 0 ? (
           <p className="incident-count">
-            <span className="incident-count__value">{new Intl.NumberFormat(tag).format(incidents.countLast30Days)}</span>{' '}
-            <span>{t('pages.incidents.countLabel')}</span>
+            <RichText
+              template={t('pages.incidents.verifiedCount', { count: incidents.countLast30Days })}
+              components={{ value: (text) => <span className="incident-count__value">{text}</span> }}
+            />
           </p>
         ) : (
           <p>{t('pages.incidents.countNone')}</p>
