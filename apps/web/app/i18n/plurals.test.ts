@@ -29,8 +29,8 @@ const groups = namespaces.flatMap((namespace) => {
 });
 
 describe('plural messages', () => {
-  it('exist, in the public pages', () => {
-    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common']));
+  it('exist, in the public pages and the forms', () => {
+    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common', 'forms']));
   });
 
   describe.each(LANGUAGE_CODES)('in %s', (language) => {

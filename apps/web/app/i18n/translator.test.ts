@@ -49,6 +49,11 @@ describe('createTranslator', () => {
     expect(createTranslator('en', messages)('plain', { count: 2 })).toBe('items (plain)');
   });
 
+  it('gives a plural message asked for without a count its other form, the placeholder visible', () => {
+    expect(createTranslator('en', messages)('items')).toBe('{{count}} items');
+    expect(createTranslator('en', messages)('items', { count: 'many' })).toBe('many items');
+  });
+
   it('writes numbers in the page’s locale, and strings as they are', () => {
     expect(createTranslator('en', messages)('limit', { max: 10000 })).toBe('At most 10,000 characters');
     expect(createTranslator('nl', messages)('limit', { max: 10000 })).toBe('At most 10.000 characters');

@@ -34,8 +34,9 @@ export function interpolate(
 /**
  * A translate function over one language's messages. Keys are dotted paths. With a numeric
  * `count`, the form of the language's plural category is chosen (`key_one`, `key_two`, `key_many`…,
- * by Intl.PluralRules of the page's locale), then `key_other`, then the plain `key`. Numbers are
- * written in the page's locale. A missing key shows the key itself, which the completeness test
+ * by Intl.PluralRules of the page's locale), then `key_other`, then the plain `key`; a plural
+ * message asked for without a count gives its `other` form with `{{count}}` left visible rather
+ * than its key. Numbers are written in the page's locale. A missing key shows the key itself, which the completeness test
  * prevents from reaching a visitor.
  */
 export function createTranslator(language: Language, messages: MessageTree | undefined): Translate {
@@ -45,9 +46,11 @@ export function createTranslator(language: Language, messages: MessageTree | und
   return (key, values) => {
     const count = values?.count;
     const template =
-      (typeof count === 'number'
-        ? (lookup(messages, `${key}_${plurals.select(count)}`) ?? lookup(messages, `${key}_other`))
-        : undefined) ?? lookup(messages, key);
+      typeof count === 'number'
+        ? (lookup(messages, `${key}_${plurals.select(count)}`) ??
+          lookup(messages, `${key}_other`) ??
+          lookup(messages, key))
+        : (lookup(messages, key) ?? lookup(messages, `${key}_other`));
     return template === undefined ? key : interpolate(template, values, format);
   };
 }

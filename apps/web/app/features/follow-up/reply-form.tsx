@@ -71,7 +71,7 @@ export function ReplyForm({
         hint={t('followUp.messageHint')}
         isRequired
         error={fieldError ? { type: fieldError, message: fieldError } : undefined}
-        errorValues={{ max: FOLLOW_UP_MESSAGE_MAX_LENGTH }}
+        errorValues={{ count: FOLLOW_UP_MESSAGE_MAX_LENGTH }}
       >
         {({ inputId, describedBy, isInvalid }) => (
           <>

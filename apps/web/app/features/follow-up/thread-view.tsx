@@ -52,7 +52,9 @@ export function ThreadView({ thread }: { thread: FollowUpThread }) {
                 {message.body ?? t('followUp.acknowledgement')}
               </p>
               {message.fileNames.length > 0 && (
-                <p className="muted">{t('followUp.filesSent', { names: message.fileNames.join(', ') })}</p>
+                <p className="muted">
+                  {t('followUp.filesSent', { count: message.fileNames.length, names: message.fileNames.join(', ') })}
+                </p>
               )}
             </li>
           ))}

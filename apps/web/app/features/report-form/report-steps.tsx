@@ -79,7 +79,7 @@ export function PersonalStep({ form }: StepProps) {
             label={t('reportForm.address')}
             registration={register('address')}
             error={errors.address}
-            errorValues={{ max: ADDRESS_MAX_LENGTH }}
+            errorValues={{ count: ADDRESS_MAX_LENGTH }}
             autoComplete="street-address"
             maxLength={ADDRESS_MAX_LENGTH}
           />
@@ -119,7 +119,7 @@ export function IncidentStep({ form }: StepProps) {
         placeholder={t('reportForm.locationPlaceholder')}
         registration={register('location')}
         error={errors.location}
-        errorValues={{ max: LOCATION_MAX_LENGTH }}
+        errorValues={{ count: LOCATION_MAX_LENGTH }}
         isRequired
         maxLength={LOCATION_MAX_LENGTH}
       />
@@ -165,7 +165,7 @@ export function AdditionalStep({ form, language }: StepProps & { language: Param
           hint={t('reportForm.policeReportNumberHint')}
           registration={register('policeReportNumber')}
           error={errors.policeReportNumber}
-          errorValues={{ max: POLICE_REPORT_NUMBER_MAX_LENGTH }}
+          errorValues={{ count: POLICE_REPORT_NUMBER_MAX_LENGTH }}
           dir="ltr"
           maxLength={POLICE_REPORT_NUMBER_MAX_LENGTH}
         />

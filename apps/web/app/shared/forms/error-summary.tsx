@@ -47,7 +47,8 @@ export const ErrorSummary = forwardRef<
               })
               .map((field) => {
                 const type = String(errors[field]?.type);
-                const message = t(`validation.${type}`, { max: FIELD_MAX_LENGTHS[field] ?? '' });
+                const limit = FIELD_MAX_LENGTHS[field];
+                const message = t(`validation.${type}`, limit === undefined ? undefined : { count: limit });
                 return item(field, labels[field] && !FORM_LEVEL.has(type) ? `${labels[field]}: ${message}` : message);
               })}
           </ul>

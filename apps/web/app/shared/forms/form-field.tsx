@@ -7,7 +7,7 @@ export type FieldProps = {
   hint?: string;
   error?: FieldError;
   isRequired?: boolean;
-  /** Values for the error message ({{max}} of tooLong). */
+  /** Values for the error message: the field's limit as the `count` of tooLong's plural forms. */
   errorValues?: Record<string, string | number>;
 };
 

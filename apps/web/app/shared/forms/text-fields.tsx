@@ -14,7 +14,7 @@ export function TextField({ label, hint, error, isRequired, errorValues, registr
       hint={hint}
       error={error}
       isRequired={isRequired}
-      errorValues={errorValues ?? (input.maxLength ? { max: input.maxLength } : undefined)}
+      errorValues={errorValues ?? (input.maxLength ? { count: input.maxLength } : undefined)}
     >
       {({ inputId, describedBy, isInvalid }) => (
         <input
@@ -51,7 +51,7 @@ export function TextAreaField({
 }: TextAreaProps) {
   const { t } = useTranslation();
   return (
-    <FormField label={label} hint={hint} error={error} isRequired={isRequired} errorValues={{ max: maxLength }}>
+    <FormField label={label} hint={hint} error={error} isRequired={isRequired} errorValues={{ count: maxLength }}>
       {({ inputId, describedBy, isInvalid }) => (
         <>
           <textarea
