@@ -29,8 +29,8 @@ const groups = namespaces.flatMap((namespace) => {
 });
 
 describe('plural messages', () => {
-  it('exist, in the public pages and the forms', () => {
-    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common', 'forms']));
+  it('exist, in the public pages, the forms and the staff area', () => {
+    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common', 'forms', 'internal']));
   });
 
   describe.each(LANGUAGE_CODES)('in %s', (language) => {

@@ -53,7 +53,7 @@ export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: 
                   {t('casework.summaryIn', { language: option.nativeName })}
                 </label>
                 <p id={`summary-${option.code}-hint`} className="form-field__hint">
-                  {t('casework.summaryHint', { max: PUBLIC_SUMMARY_MAX_LENGTH })}
+                  {t('casework.summaryHint', { count: PUBLIC_SUMMARY_MAX_LENGTH })}
                 </p>
                 <textarea
                   id={`summary-${option.code}`}

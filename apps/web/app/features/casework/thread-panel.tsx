@@ -47,7 +47,7 @@ export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; repl
                 </p>
                 {message.attachments.length > 0 && (
                   <>
-                    <p className="muted">{t('casework.thread.files')}</p>
+                    <p className="muted">{t('casework.thread.files', { count: message.attachments.length })}</p>
                     <AttachmentList reportId={report.id} files={message.attachments} />
                   </>
                 )}

@@ -2,8 +2,15 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { StaffField } from '../../shared/staff/staff-field.tsx';
 
-/** The password rule's figures, for the hint and for the messages that name them. */
-export const PASSWORD_LIMITS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+/**
+ * The values of a sign-in error's message: a password too short or too long names the limit it
+ * missed, as the count its plural message agrees with.
+ */
+export function passwordErrorValues(error: string): { count: number } | undefined {
+  if (error === 'passwordTooShort') return { count: PASSWORD_MIN_LENGTH };
+  if (error === 'passwordTooLong') return { count: PASSWORD_MAX_LENGTH };
+  return undefined;
+}
 
 /** A new password typed twice (`newPassword`, `confirmPassword`), for setting or changing it. */
 export function NewPasswordFields() {
@@ -12,7 +19,7 @@ export function NewPasswordFields() {
     <>
       <StaffField
         label={t('setPassword.newPassword')}
-        hint={t('setPassword.newPasswordHint', PASSWORD_LIMITS)}
+        hint={t('setPassword.newPasswordHint', { count: PASSWORD_MIN_LENGTH })}
         name="newPassword"
         type="password"
         autoComplete="new-password"

@@ -1,6 +1,6 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form } from 'react-router';
-import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
+import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import {
   cookieHeaders,
   field,
@@ -66,7 +66,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
         {error && (
           <FormAlert key={actionData?.at} title={t('signIn.errors.title')}>
-            <p>{t(`signIn.errors.${error}`, PASSWORD_LIMITS)}</p>
+            <p>{t(`signIn.errors.${error}`, passwordErrorValues(error))}</p>
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate key={actionData?.isChanged ? actionData.at : 'form'}>

@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
-import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
+import { formatDateTime } from '../../shared/staff/format.ts';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
 import { SelectField } from '../../shared/staff/select-field.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
@@ -76,7 +76,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <Link to="?">{t('audit.clear')}</Link>
         </div>
       </Form>
-      <p role="status">{t('audit.summary', { total: formatNumber(log.total, language), page: log.page, pages })}</p>
+      <p role="status">{t('audit.summary', { count: log.total, page: log.page, pages })}</p>
       {log.entries.length === 0 ? (
         <p>{t('audit.empty')}</p>
       ) : (

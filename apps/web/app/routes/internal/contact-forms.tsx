@@ -5,7 +5,7 @@ import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
+import { formatDateTime } from '../../shared/staff/format.ts';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/contact-forms';
@@ -45,7 +45,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p role="status">{t('inbox.summary', { total: formatNumber(inbox.total, language), page: inbox.page, pages })}</p>
+      <p role="status">{t('inbox.summary', { count: inbox.total, page: inbox.page, pages })}</p>
       {inbox.items.length === 0 ? (
         <p>{t('inbox.empty')}</p>
       ) : (

@@ -81,7 +81,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
                   emergencyNumber: '{{emergencyNumber}}',
                   policeNumber: '{{policeNumber}}',
                 })
-              : t('content.tooLong', { max: CONTENT_MAX_LENGTH })}
+              : t('content.tooLong', { count: CONTENT_MAX_LENGTH })}
           </p>
         </FormAlert>
       )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
@@ -15,26 +16,23 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { dashboard, member, mayManage } = loaderData;
-  const figures: { label: string; value: number; to: string | undefined }[] = [
+  // Each figure is one plural message: its number in <value>, what it counts in <label>.
+  const figures: { key: string; count: number; to: string | undefined }[] = [
+    { key: 'dashboard.newReports', count: dashboard.newReports, to: mayManage ? INTERNAL_PAGES.reports : undefined },
     {
-      label: t('dashboard.newReports'),
-      value: dashboard.newReports,
+      key: 'dashboard.reportsInReview',
+      count: dashboard.reportsInReview,
       to: mayManage ? INTERNAL_PAGES.reports : undefined,
     },
     {
-      label: t('dashboard.reportsInReview'),
-      value: dashboard.reportsInReview,
-      to: mayManage ? INTERNAL_PAGES.reports : undefined,
-    },
-    {
-      label: t('dashboard.unreadMessages'),
-      value: dashboard.unreadMessages,
+      key: 'dashboard.unreadMessages',
+      count: dashboard.unreadMessages,
       to: mayManage ? INTERNAL_PAGES.contactForms : undefined,
     },
-    { label: t('dashboard.incidentsLast30Days'), value: dashboard.incidentsLast30Days, to: INTERNAL_PAGES.stats },
+    { key: 'dashboard.incidentsLast30Days', count: dashboard.incidentsLast30Days, to: INTERNAL_PAGES.stats },
   ];
   const replies = dashboard.unreadReplies;
-  if (replies) figures.splice(2, 0, { label: t('dashboard.newReplies'), value: replies.count, to: '#new-replies' });
+  if (replies) figures.splice(2, 0, { key: 'dashboard.newReplies', count: replies.count, to: '#new-replies' });
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
@@ -46,11 +44,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="figures">
           {figures.map((figure) => (
-            <li key={figure.label} className="figure">
-              <span className="figure__value">{formatNumber(figure.value, language)}</span>
-              <span className="figure__label">
-                {figure.to ? <Link to={figure.to}>{figure.label}</Link> : figure.label}
-              </span>
+            <li key={figure.key} className="figure">
+              <RichText
+                template={t(figure.key, { count: figure.count })}
+                components={{
+                  value: (text) => <span className="figure__value">{text}</span>,
+                  label: (text) => (
+                    <span className="figure__label">{figure.to ? <Link to={figure.to}>{text}</Link> : text}</span>
+                  ),
+                }}
+              />
             </li>
           ))}
         </ul>

@@ -93,16 +93,16 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { report, assignees } = loaderData;
-  const limits = { max: Math.max(NOTE_MAX_LENGTH, 0), min: 0 };
+  // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
-    max:
+    count:
       actionData?.error === 'summaryTooLong'
         ? PUBLIC_SUMMARY_MAX_LENGTH
         : actionData?.error === 'municipalityRequired'
           ? MUNICIPALITY_MAX_LENGTH
           : actionData?.error === 'replyTooLong'
             ? FOLLOW_UP_MESSAGE_MAX_LENGTH
-            : limits.max,
+            : NOTE_MAX_LENGTH,
   };
   const reporter = actionData && 'reporter' in actionData ? actionData.reporter : undefined;
   return (

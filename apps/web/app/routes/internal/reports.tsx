@@ -105,9 +105,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <Link to="?">{t('casework.clear')}</Link>
         </div>
       </Form>
-      <p role="status">
-        {t('casework.summary', { total: formatNumber(list.total, language), page: list.page, pages })}
-      </p>
+      <p role="status">{t('casework.summary', { count: list.total, page: list.page, pages })}</p>
       <p>
         <a className="button button--secondary" href={`/api/internal/exports/reports.csv${pageLink(1)}`} download>
           {t('casework.export')}

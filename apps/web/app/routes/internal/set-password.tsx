@@ -1,7 +1,7 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
-import { NewPasswordFields, PASSWORD_LIMITS } from '../../features/staff/new-password-fields.tsx';
+import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import { newPasswordFrom, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
@@ -43,7 +43,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <p>{t('setPassword.intro')}</p>
       {actionData?.error && (
         <FormAlert key={actionData.at} title={t('signIn.errors.title')}>
-          <p>{t(`signIn.errors.${actionData.error}`, PASSWORD_LIMITS)}</p>
+          <p>{t(`signIn.errors.${actionData.error}`, passwordErrorValues(actionData.error))}</p>
         </FormAlert>
       )}
       <Form method="post" className="staff-form" noValidate>

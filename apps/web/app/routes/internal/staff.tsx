@@ -93,7 +93,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         )}
         {error && (
           <FormAlert key={actionData?.at} title={t('staff.errors.title')}>
-            <p>{t(`staff.errors.${error}`, { max: STAFF_NAME_MAX_LENGTH })}</p>
+            <p>{t(`staff.errors.${error}`, { count: STAFF_NAME_MAX_LENGTH })}</p>
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate key={actionData?.created ? actionData.at : 'form'}>
@@ -106,7 +106,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={actionData?.input?.name ?? ''}
             error={
               error === 'nameRequired' || error === 'nameTooLong'
-                ? t(`staff.errors.${error}`, { max: STAFF_NAME_MAX_LENGTH })
+                ? t(`staff.errors.${error}`, { count: STAFF_NAME_MAX_LENGTH })
                 : undefined
             }
           />

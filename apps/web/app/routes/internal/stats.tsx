@@ -3,6 +3,7 @@ import { statsRangeFrom } from '@app/core/stats-range';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
 import { formatDay, formatNumber, formatTag } from '../../shared/staff/format.ts';
@@ -53,12 +54,18 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <p className="figure stats-total">
-        <span className="figure__value" data-testid="stats-total">
-          {number(stats.total)}
-        </span>
-        <span className="figure__label">
-          {t('stats.total', { from: formatDay(stats.range.from, language), to: formatDay(stats.range.to, language) })}
-        </span>
+        <RichText
+          template={t('stats.total', { count: stats.total })}
+          values={{ from: formatDay(stats.range.from, language), to: formatDay(stats.range.to, language) }}
+          components={{
+            value: (text) => (
+              <span className="figure__value" data-testid="stats-total">
+                {text}
+              </span>
+            ),
+            label: (text) => <span className="figure__label">{text}</span>,
+          }}
+        />
       </p>
       <p className="actions">
         <a className="button button--secondary" href={`/api/internal/exports/stats.csv?${query}`} download>
