@@ -17,22 +17,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { dashboard, member, mayManage } = loaderData;
   // Each figure is one plural message: its number in <value>, what it counts in <label>.
-  const figures: { key: string; count: number; to: string | undefined }[] = [
-    { key: 'dashboard.newReports', count: dashboard.newReports, to: mayManage ? INTERNAL_PAGES.reports : undefined },
+  const figures: { id: string; message: string; to: string | undefined }[] = [
     {
-      key: 'dashboard.reportsInReview',
-      count: dashboard.reportsInReview,
+      id: 'new-reports',
+      message: t('dashboard.newReports', { count: dashboard.newReports }),
       to: mayManage ? INTERNAL_PAGES.reports : undefined,
     },
     {
-      key: 'dashboard.unreadMessages',
-      count: dashboard.unreadMessages,
+      id: 'reports-in-review',
+      message: t('dashboard.reportsInReview', { count: dashboard.reportsInReview }),
+      to: mayManage ? INTERNAL_PAGES.reports : undefined,
+    },
+    {
+      id: 'unread-messages',
+      message: t('dashboard.unreadMessages', { count: dashboard.unreadMessages }),
       to: mayManage ? INTERNAL_PAGES.contactForms : undefined,
     },
-    { key: 'dashboard.incidentsLast30Days', count: dashboard.incidentsLast30Days, to: INTERNAL_PAGES.stats },
+    {
+      id: 'incidents',
+      message: t('dashboard.incidentsLast30Days', { count: dashboard.incidentsLast30Days }),
+      to: INTERNAL_PAGES.stats,
+    },
   ];
   const replies = dashboard.unreadReplies;
-  if (replies) figures.splice(2, 0, { key: 'dashboard.newReplies', count: replies.count, to: '#new-replies' });
+  if (replies) {
+    figures.splice(2, 0, {
+      id: 'new-replies',
+      message: t('dashboard.newReplies', { count: replies.count }),
+      to: '#new-replies',
+    });
+  }
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
@@ -44,9 +58,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="figures">
           {figures.map((figure) => (
-            <li key={figure.key} className="figure">
+            <li key={figure.id} className="figure">
               <RichText
-                template={t(figure.key, { count: figure.count })}
+                template={figure.message}
                 components={{
                   value: (text) => <span className="figure__value">{text}</span>,
                   label: (text) => (
