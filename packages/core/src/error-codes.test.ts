@@ -13,14 +13,19 @@ import {
 
 type Tree = { readonly [key: string]: string | Tree };
 
-/** The message at a dotted key, looked up as the translator does (apps/web/app/i18n/translator.ts). */
-function lookup(messages: Tree, key: string): string | undefined {
+/** The message at a dotted key, as in apps/web/app/i18n/translator.ts. */
+function at(messages: Tree, key: string): string | undefined {
   let node: string | Tree | undefined = messages;
   for (const part of key.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
+}
+
+/** A code's sentence: a plain message, or a plural one (`key_other`, the form every language has). */
+function lookup(messages: Tree, key: string): string | undefined {
+  return at(messages, key) ?? at(messages, `${key}_other`);
 }
 
 describe('the error-code catalogue', () => {
