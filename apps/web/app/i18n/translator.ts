@@ -36,8 +36,8 @@ export function interpolate(
  * `count`, the form of the language's plural category is chosen (`key_one`, `key_two`, `key_many`…,
  * by Intl.PluralRules of the page's locale), then `key_other`, then the plain `key`; a plural
  * message asked for without a count gives its `other` form with `{{count}}` left visible rather
- * than its key. Numbers are written in the page's locale. A missing key shows the key itself, which the completeness test
- * prevents from reaching a visitor.
+ * than its key. Numbers are written in the page's locale. A missing key shows the key itself,
+ * which the completeness test prevents from reaching a visitor.
  */
 export function createTranslator(language: Language, messages: MessageTree | undefined): Translate {
   const tag = localeTag(language);
