@@ -1,15 +1,30 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import fs from 'node:fs/promises';
 import type pg from 'pg';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { StorageError } from '../storage/storage-error.ts';
+import {
+  type ArchiveContents,
+  type ArchiveHeader,
+  type ArchiveRecord,
+  type ArchiveSink,
+  ArchiveWriter,
+  archiveFormat,
+  BackupError,
+  DEFAULT_CHUNK_BYTES,
+  readArchive,
+  readArchiveHeader,
+} from './backup-format.ts';
+import { legacyRecords, openLegacyArchive } from './backup-legacy.ts';
+import { newProgress, type Progress, startPhase } from './backup-progress.ts';
 
 /**
- * One archive holds the whole site: every table that matters and every stored file. It needs no
- * pg_dump (the embedded PostgreSQL ships none), and restores into a fresh instance of the same
- * version. The archive is sealed (AES-256-GCM) with the site's master key: it opens only where
- * that key is, like the data inside it. See docs/decisions/0013-backups.md.
+ * Backups of the whole site: every table that matters and every stored file, in one archive that
+ * streams (services/backup-format.ts). It needs no pg_dump (the embedded PostgreSQL ships none)
+ * and restores into a fresh instance of the same version. Every record is sealed with the site's
+ * master key: the archive opens only where that key is, like the data inside it. See
+ * docs/decisions/0013-backups.md and 0019-streaming-backups.md.
  */
-const MAGIC = Buffer.from('CSBACKUP1\n');
 
 /** What a restore must not bring back: short-lived state that belongs to the running instances. */
 const SKIPPED_TABLES = new Set([
@@ -23,16 +38,11 @@ const SKIPPED_TABLES = new Set([
   'site_revision',
 ]);
 
-type StoredFile = { fullPath: string; contentType: string; data: string };
-type Archive = {
-  createdAt: string;
-  migrations: number;
-  tables: { name: string; rows: unknown[] }[];
-  files: StoredFile[];
-};
+/** Rows fetched from the cursor at a time: a few hundred kilobytes of typical rows. */
+const FETCH_ROWS = 500;
 
 /** The site's tables, parents before children (foreign keys), without the skipped ones. */
-async function tablesInOrder(client: pg.PoolClient | pg.Pool): Promise<string[]> {
+export async function tablesInOrder(client: pg.PoolClient | pg.Pool): Promise<string[]> {
   const { rows: tables } = await client.query<{ name: string }>(
     "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
   );
@@ -55,95 +65,102 @@ async function tablesInOrder(client: pg.PoolClient | pg.Pool): Promise<string[]>
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Reads every table in one snapshot and every file, and returns the sealed archive. */
-export async function createBackup(pool: pg.Pool, files: StorageDriver, encryption: Encryption): Promise<Buffer> {
-  const client = await pool.connect();
-  const archive: Archive = { createdAt: new Date().toISOString(), migrations: 0, tables: [], files: [] };
-  try {
-    await client.query('begin isolation level repeatable read read only');
-    const migrations = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    archive.migrations = migrations.rows[0]?.n ?? 0;
-    for (const name of await tablesInOrder(client)) {
-      const { rows } = await client.query<{ row: unknown }>(`select row_to_json(t) as row from ${quoted(name)} t`);
-      archive.tables.push({ name, rows: rows.map((row) => row.row) });
-    }
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-  // The files as stored: already sealed, copied without opening them.
-  for (const fullPath of await files.list('')) {
-    const { data, metadata } = await files.get(fullPath);
-    archive.files.push({ fullPath, contentType: metadata.contentType, data: data.toString('base64') });
-  }
-  const sealed = encryption.seal(gzipSync(Buffer.from(JSON.stringify(archive)), { level: 6 }));
-  return Buffer.concat([MAGIC, sealed]);
-}
+export type BackupOptions = {
+  /** The site's public address, recorded in the header (PUBLIC_URL). */
+  site: string;
+  /** Rows and file bytes per frame (default 1 MiB). */
+  chunkBytes?: number;
+  progress?: Progress;
+};
 
-export class RestoreError extends Error {}
-
-/** What a restore wrote, for the operator and the tests. */
-export type RestoreSummary = { createdAt: string; rows: Record<string, number>; files: number };
+export type BackupSummary = ArchiveContents & {
+  createdAt: string;
+  bytes: number;
+  /** The largest frame written: at most one chunk and its framing. */
+  largestFrame: number;
+  /** Files listed at the start that the site deleted (retention) before they could be read. */
+  vanished: number;
+};
 
 /**
- * Restores an archive into a fresh, migrated database and an empty files folder. Refuses an
- * instance that already holds reports or staff, an archive sealed with another key, and an
- * archive from a newer version. All rows go in one transaction: a failure leaves nothing.
+ * Writes the archive to `sink`, one frame at a time, each write awaited before the next: memory
+ * holds one chunk of rows, or one stored file (at most the largest upload) and one chunk of it.
+ * The tables are read in one repeatable-read snapshot, through a cursor; the files after it.
  */
-export async function restoreBackup(
+export async function createBackup(
   pool: pg.Pool,
   files: StorageDriver,
   encryption: Encryption,
-  sealedArchive: Buffer,
-): Promise<RestoreSummary> {
-  if (!sealedArchive.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new RestoreError('This is not a backup of this site.');
-  let archive: Archive;
-  try {
-    archive = JSON.parse(gunzipSync(encryption.open(sealedArchive.subarray(MAGIC.length))).toString('utf8')) as Archive;
-  } catch {
-    throw new RestoreError(
-      "The backup cannot be opened with this site's encryption key (ENCRYPTION_KEY or DATA_DIR/encryption.key).",
-    );
-  }
+  sink: ArchiveSink,
+  options: BackupOptions,
+): Promise<BackupSummary> {
+  const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  const progress = options.progress ?? newProgress('Backing up');
+  const writer = new ArchiveWriter(sink, encryption);
+  const createdAt = new Date().toISOString();
+  let paths: string[];
   const client = await pool.connect();
-  const rows: Record<string, number> = {};
   try {
+    await client.query('begin isolation level repeatable read read only');
+    // The first query fixes the snapshot.
     const migrations = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    if ((migrations.rows[0]?.n ?? 0) < archive.migrations) {
-      throw new RestoreError('The backup comes from a newer version of the site: update this one first.');
-    }
-    const existing = await client.query<{ n: number }>(
-      'select (select count(*) from report) + (select count(*) from staff_user) + (select count(*) from contact_message) as n',
-    );
-    if (Number(existing.rows[0]?.n ?? 0) > 0) {
-      throw new RestoreError('This site already holds reports, messages or staff: restore into a fresh instance.');
-    }
-    await client.query('begin');
-    // Settings a fresh start wrote (its installation id) give way to the archive's.
-    await client.query('delete from app_setting');
-    await client.query('delete from content_version');
-    for (const table of archive.tables) {
-      const name = quoted(table.name);
-      for (let start = 0; start < table.rows.length; start += 1000) {
-        const chunk = table.rows.slice(start, start + 1000);
-        await client.query(`insert into ${name} select * from json_populate_recordset(null::${name}, $1::json)`, [
-          JSON.stringify(chunk),
-        ]);
-      }
-      rows[table.name] = table.rows.length;
-      // Serial ids continue after the restored ones.
-      const serials = await client.query<{ column: string }>(
-        `select column_name as column from information_schema.columns
-          where table_schema = 'public' and table_name = $1 and column_default like 'nextval(%'`,
-        [table.name],
+    // Listed after the snapshot: a file is stored before the row naming it commits, so every file
+    // a row of the snapshot names is in the list.
+    paths = await files.list('');
+    const tables = [];
+    for (const name of await tablesInOrder(client)) {
+      const { rows } = await client.query<{ rows: string; bytes: string }>(
+        `select count(*) as rows, pg_table_size($1::regclass) as bytes from ${quoted(name)}`,
+        [quoted(name)],
       );
-      for (const { column } of serials.rows) {
-        await client.query(
-          `select setval(pg_get_serial_sequence($1, $2), greatest((select max(${quoted(column)}) from ${name}), 1))`,
-          [table.name, column],
-        );
+      tables.push({ name, rows: Number(rows[0]?.rows ?? 0), bytes: Number(rows[0]?.bytes ?? 0) });
+    }
+    // Files' sizes for the time left: the stored sizes the database records, averaged over the listed files.
+    const stored = await client.query<{ files: string; bytes: string }>(
+      `select count(*) as files, coalesce(sum(size), 0) as bytes from report_attachment`,
+    );
+    const averageFile = Number(stored.rows[0]?.bytes ?? 0) / Math.max(Number(stored.rows[0]?.files ?? 0), 1);
+    Object.assign(progress, {
+      tablesTotal: tables.length,
+      rowsTotal: tables.reduce((sum, table) => sum + table.rows, 0),
+      filesTotal: paths.length,
+      total: tables.reduce((sum, table) => sum + table.bytes, 0) + averageFile * paths.length,
+    });
+
+    await writer.begin({ createdAt, migrations: migrations.rows[0]?.n ?? 0, site: options.site });
+    let doneBefore = 0;
+    for (const table of tables) {
+      await writer.table(table.name, table.rows);
+      await client.query(
+        `declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${quoted(table.name)} t`,
+      );
+      let batch: string[] = [];
+      let batchBytes = 2;
+      let read = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await writer.rows(table.name, batch.length, `[${batch.join(',')}]`);
+        batch = [];
+        batchBytes = 2;
+        progress.bytes = writer.bytes;
+      };
+      for (;;) {
+        const { rows } = await client.query<{ row: string }>(`fetch ${FETCH_ROWS} from backup_rows`);
+        for (const { row } of rows) {
+          const size = Buffer.byteLength(row) + 1;
+          if (batch.length > 0 && batchBytes + size > chunkBytes) await flush();
+          batch.push(row);
+          batchBytes += size;
+        }
+        read += rows.length;
+        progress.rows += rows.length;
+        progress.done = doneBefore + (table.rows > 0 ? (table.bytes * Math.min(read, table.rows)) / table.rows : 0);
+        if (rows.length < FETCH_ROWS) break;
       }
+      await flush();
+      await client.query('close backup_rows');
+      doneBefore += table.bytes;
+      progress.tables += 1;
     }
     await client.query('commit');
   } catch (error) {
@@ -152,8 +169,257 @@ export async function restoreBackup(
   } finally {
     client.release();
   }
-  for (const file of archive.files) {
-    await files.put(file.fullPath, Buffer.from(file.data, 'base64'), { contentType: file.contentType });
+
+  // The files as stored: already sealed, copied without opening them.
+  let vanished = 0;
+  for (const fullPath of paths) {
+    let stored: Awaited<ReturnType<StorageDriver['get']>>;
+    try {
+      stored = await files.get(fullPath);
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'object-not-found') {
+        vanished += 1;
+        continue;
+      }
+      throw error;
+    }
+    const { data, metadata } = stored;
+    await writer.file(
+      { fullPath, contentType: metadata.contentType, customMetadata: metadata.customMetadata ?? {} },
+      data,
+      chunkBytes,
+    );
+    progress.files += 1;
+    progress.done += data.length;
+    progress.bytes = writer.bytes;
   }
-  return { createdAt: archive.createdAt, rows, files: archive.files.length };
+  const trailer = await writer.end();
+  progress.bytes = writer.bytes;
+  return {
+    createdAt,
+    tables: trailer.tables,
+    files: trailer.files,
+    fileBytes: trailer.fileBytes,
+    bytes: trailer.bytes,
+    largestFrame: trailer.largestFrame,
+    vanished,
+  };
+}
+
+export type VerifySummary = ArchiveContents & {
+  header: ArchiveHeader;
+  /** The archive's size on disk. */
+  bytes: number;
+};
+
+/** Follows the records into the progress counts, as they are read. */
+function count(progress: Progress, record: ArchiveRecord) {
+  if (record.kind === 'table') progress.tables += 1;
+  else if (record.kind === 'rows') progress.rows += record.count;
+  else if (record.kind === 'file-chunk' && record.last) progress.files += 1;
+  progress.done = progress.bytes;
+}
+
+async function verifyStreaming(source: fs.FileHandle, encryption: Encryption, progress: Progress) {
+  let header: ArchiveHeader | undefined;
+  for await (const record of readArchive(source, encryption, progress)) {
+    count(progress, record);
+    if (record.kind === 'header') header = record.header;
+    if (record.kind === 'trailer' && header) {
+      const { tables, files, fileBytes } = record.trailer;
+      return { header, tables, files, fileBytes };
+    }
+  }
+  throw new BackupError('The backup ends before its closing record.');
+}
+
+async function sizeOf(source: fs.FileHandle, progress: Progress) {
+  const { size } = await source.stat();
+  progress.bytesTotal = size;
+  progress.total = size;
+  return size;
+}
+
+/**
+ * Checks a whole archive without restoring it: every frame's checksum and seal, the order, each
+ * file's SHA-256 and the trailer. Throws BackupError on a truncated, altered or wrong-key archive.
+ * An archive of the older format is opened whole, which checks its one seal.
+ */
+export async function verifyBackup(
+  archivePath: string,
+  encryption: Encryption,
+  progress = newProgress('Checking'),
+): Promise<VerifySummary> {
+  const source = await fs.open(archivePath, 'r');
+  try {
+    const bytes = await sizeOf(source, progress);
+    if ((await archiveFormat(source)) === 1) {
+      const summary = summarise(legacyRecords(openLegacyArchive(await source.readFile(), encryption)));
+      return { ...summary, bytes };
+    }
+    return { ...(await verifyStreaming(source, encryption, progress)), bytes };
+  } finally {
+    await source.close();
+  }
+}
+
+function summarise(records: Iterable<ArchiveRecord>) {
+  let header: ArchiveHeader | undefined;
+  for (const record of records) {
+    if (record.kind === 'header') header = record.header;
+    if (record.kind === 'trailer' && header) {
+      return {
+        header,
+        tables: record.trailer.tables,
+        files: record.trailer.files,
+        fileBytes: record.trailer.fileBytes,
+      };
+    }
+  }
+  throw new BackupError('The backup ends before its closing record.');
+}
+
+/** What a restore wrote, for the operator and the tests. */
+export type RestoreSummary = { createdAt: string; rows: Record<string, number>; files: number; format: number };
+
+/** A restore goes into a fresh instance of the same or a newer version of the site. */
+async function checkTarget(pool: pg.Pool, header: ArchiveHeader) {
+  const migrations = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  if ((migrations.rows[0]?.n ?? 0) < header.migrations) {
+    throw new BackupError('The backup comes from a newer version of the site: update this one first.');
+  }
+  const existing = await pool.query<{ n: number }>(
+    'select (select count(*) from report) + (select count(*) from staff_user) + (select count(*) from contact_message) as n',
+  );
+  if (Number(existing.rows[0]?.n ?? 0) > 0) {
+    throw new BackupError('This site already holds reports, messages or staff: restore into a fresh instance.');
+  }
+}
+
+/**
+ * Restores an archive into a fresh, migrated database and an empty files folder. Refuses an
+ * instance that already holds reports or staff, an archive from a newer version, and an archive
+ * that does not open with this key. A streaming archive is checked whole first, so that a
+ * truncated or altered one is refused before anything is written; then it is read again and
+ * written as it is read, every row in one transaction, committed only after the trailer checks
+ * out. A failure leaves nothing: the transaction rolls back and the files written are deleted.
+ */
+export async function restoreBackup(
+  pool: pg.Pool,
+  files: StorageDriver,
+  encryption: Encryption,
+  archivePath: string,
+  progress = newProgress('Checking'),
+): Promise<RestoreSummary> {
+  const source = await fs.open(archivePath, 'r');
+  try {
+    await sizeOf(source, progress);
+    if ((await archiveFormat(source)) === 1) {
+      // The older format is one seal over everything: opening it checks all of it.
+      const archive = openLegacyArchive(await source.readFile(), encryption);
+      const records = [...legacyRecords(archive)];
+      const header = records[0]?.kind === 'header' ? records[0].header : undefined;
+      if (header) await checkTarget(pool, header);
+      startPhase(progress, 'Restoring');
+      return await writeRecords(pool, files, records, progress);
+    }
+    await checkTarget(pool, await readArchiveHeader(source, encryption));
+    await verifyStreaming(source, encryption, progress);
+    startPhase(progress, 'Restoring');
+    progress.total = progress.bytesTotal ?? 0;
+    return await writeRecords(pool, files, readArchive(source, encryption, progress), progress);
+  } finally {
+    await source.close();
+  }
+}
+
+async function writeRecords(
+  pool: pg.Pool,
+  files: StorageDriver,
+  records: AsyncIterable<ArchiveRecord> | Iterable<ArchiveRecord>,
+  progress: Progress,
+): Promise<RestoreSummary> {
+  const client = await pool.connect();
+  const written: string[] = [];
+  const rows: Record<string, number> = {};
+  let header: ArchiveHeader | undefined;
+  let table: string | undefined;
+  let pieces: Buffer[] = [];
+
+  /** Serial ids continue after the restored ones. */
+  const endTable = async () => {
+    if (!table) return;
+    const serials = await client.query<{ column: string }>(
+      `select column_name as column from information_schema.columns
+        where table_schema = 'public' and table_name = $1 and column_default like 'nextval(%'`,
+      [table],
+    );
+    for (const { column } of serials.rows) {
+      await client.query(
+        `select setval(pg_get_serial_sequence($1, $2), greatest((select max(${quoted(column)}) from ${quoted(table)}), 1))`,
+        [table, column],
+      );
+    }
+    table = undefined;
+  };
+
+  try {
+    await client.query('begin');
+    await client.query('set constraints all deferred');
+    // Settings a fresh start wrote give way to the archive's, and so does the shipped content.
+    await client.query('delete from app_setting');
+    await client.query('delete from content_version');
+    for await (const record of records) {
+      count(progress, record);
+      switch (record.kind) {
+        case 'header':
+          header = record.header;
+          break;
+        case 'table':
+          await endTable();
+          table = record.name;
+          rows[record.name] = 0;
+          break;
+        case 'rows': {
+          const name = quoted(record.table);
+          const inserted = await client.query(
+            `insert into ${name} select * from json_populate_recordset(null::${name}, $1::json)`,
+            [record.json],
+          );
+          if (inserted.rowCount !== record.count) {
+            throw new BackupError(`The backup's rows of ${record.table} do not match their count.`);
+          }
+          rows[record.table] = (rows[record.table] ?? 0) + record.count;
+          break;
+        }
+        case 'file':
+          await endTable();
+          pieces = [];
+          break;
+        case 'file-chunk':
+          pieces.push(record.data);
+          if (record.last) {
+            const data = Buffer.concat(pieces);
+            pieces = [];
+            written.push(record.file.fullPath);
+            await files.put(record.file.fullPath, data, {
+              contentType: record.file.contentType,
+              customMetadata: record.file.customMetadata,
+            });
+          }
+          break;
+        case 'trailer':
+          await endTable();
+          break;
+      }
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    for (const fullPath of written) await files.delete(fullPath).catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { createdAt: header?.createdAt ?? '', rows, files: written.length, format: header?.format ?? 0 };
 }
