@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import { createRequestHandler } from '@react-router/express';
@@ -23,6 +22,7 @@ import { plainPageForms } from './page-forms.ts';
 import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
+import { staticAssets } from './static-assets.ts';
 import { jsonBodyParser, submissionRoutes } from './submissions.routes.ts';
 
 export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
@@ -130,9 +130,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
-    // Hashed file names: a file never changes, so browsers may keep it for a year.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    // Hashed file names never change (kept a year); text files go out as their precompressed copies.
+    app.use(staticAssets(clientDir));
   }
 
   const handleWithReactRouter = createRequestHandler({

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticAssets } from './static-assets.ts';
+
+const script = `export const greeting = ${JSON.stringify('shalom '.repeat(400))};\n`;
+let base = '';
+let close: () => void = () => {};
+let folder = '';
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'));
+  fs.mkdirSync(path.join(folder, 'assets'));
+  const file = path.join(folder, 'assets/entry-abc123.js');
+  fs.writeFileSync(file, script);
+  fs.writeFileSync(`${file}.br`, brotliCompressSync(script));
+  fs.writeFileSync(`${file}.gz`, gzipSync(script));
+  fs.writeFileSync(path.join(folder, 'assets/font-abc123.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
+  fs.writeFileSync(path.join(folder, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const app = express();
+  app.use(staticAssets(folder));
+  app.use((_request, response) => void response.status(404).send('not here'));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+
+afterAll(() => {
+  close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** fetch() would decompress on its own: read the raw bytes and headers instead. */
+async function get(urlPath: string, acceptEncoding?: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const call = request(
+        `${base}${urlPath}`,
+        { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      call.on('error', reject);
+      call.end();
+    },
+  );
+}
+
+describe('the built browser files', () => {
+  it('go out as the Brotli copy made at build time when the browser accepts it', async () => {
+    const answer = await get('/assets/entry-abc123.js', 'gzip, deflate, br, zstd');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers.vary).toContain('Accept-Encoding');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.body).toString()).toBe(script);
+    expect(answer.body.length).toBeLessThan(script.length / 10);
+  });
+
+  it('as the gzip copy when Brotli is not accepted (or refused with q=0)', async () => {
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
+      const answer = await get('/assets/entry-abc123.js', accept);
+      expect(answer.headers['content-encoding'], accept).toBe('gzip');
+      expect(gunzipSync(answer.body).toString()).toBe(script);
+    }
+  });
+
+  it('as they are when nothing is accepted, still saying that the answer varies', async () => {
+    const answer = await get('/assets/entry-abc123.js');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers.vary).toContain('Accept-Encoding');
+    expect(answer.body.toString()).toBe(script);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never hand out the compressed copies under their own names', async () => {
+    expect((await get('/assets/entry-abc123.js.br', 'br')).status).toBe(404);
+    expect((await get('/assets/entry-abc123.js.gz', 'gzip')).status).toBe(404);
+  });
+
+  it('send fonts as they are (already compressed), kept a year; other files are revalidated after an hour', async () => {
+    const font = await get('/assets/font-abc123.woff2', 'br, gzip');
+    expect(font.status).toBe(200);
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg', 'br, gzip');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('HEAD gets the headers of the copy without a body', async () => {
+    const { request } = await import('node:http');
+    const answer = await new Promise<{ encoding?: string; length?: string; bytes: number }>((resolve) => {
+      const call = request(
+        `${base}/assets/entry-abc123.js`,
+        { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          response.on('end', () =>
+            resolve({
+              encoding: response.headers['content-encoding'],
+              length: response.headers['content-length'],
+              bytes,
+            }),
+          );
+        },
+      );
+      call.end();
+    });
+    expect(answer.encoding).toBe('br');
+    expect(Number(answer.length)).toBe(brotliCompressSync(script).length);
+    expect(answer.bytes).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { chooseEncoding } from './page-cache.ts';
+
+/** What the build wrote beside a file (scripts/precompress-assets.ts). */
+type Variants = { br?: string; gzip?: string };
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Every file of the folder with a compressed copy beside it, by its URL path (`/assets/x.js`). */
+function findVariants(root: string): Map<string, Variants> {
+  const variants = new Map<string, Variants>();
+  if (!fs.existsSync(root)) return variants;
+  const names = new Set(
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+  for (const file of names) {
+    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    const found: Variants = {};
+    if (names.has(`${file}.br`)) found.br = `${file}.br`;
+    if (names.has(`${file}.gz`)) found.gzip = `${file}.gz`;
+    if (!found.br && !found.gzip) continue;
+    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    variants.set(urlPath, found);
+  }
+  return variants;
+}
+
+/**
+ * The built browser files. Each text file is sent as the Brotli or gzip copy made at build time
+ * when the browser accepts it (with `Content-Encoding` and `Vary: Accept-Encoding`), never
+ * compressed per request. Hashed files under /assets never change: browsers keep them for a year
+ * (`immutable`); the few others (favicon) are revalidated after an hour. The precompressed copies
+ * themselves are not addressable (`/assets/x.js.br` is a 404), so nobody is sent Brotli bytes
+ * labelled as something else.
+ */
+export function staticAssets(clientDir: string) {
+  const variants = findVariants(clientDir);
+  const hashed = express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false });
+  const others = express.static(clientDir, { maxAge: '1h', index: false });
+  const router = express.Router();
+
+  router.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    if (/\.(?:br|gz)$/.test(request.path)) return next('router');
+    const found = variants.get(request.path);
+    if (!found) return next();
+    response.vary('Accept-Encoding');
+    const encoding = chooseEncoding(request.get('Accept-Encoding'));
+    const file = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : undefined;
+    if (!file) return next();
+    const isHashed = request.path.startsWith('/assets/');
+    response.set({
+      'Content-Type': CONTENT_TYPES[path.extname(request.path)] ?? 'application/octet-stream',
+      'Content-Encoding': encoding,
+    });
+    response.sendFile(
+      file,
+      { maxAge: isHashed ? '1y' : '1h', immutable: isHashed, lastModified: true, etag: true, dotfiles: 'deny' },
+      (error) => {
+        if (!error) return;
+        // The copy went away under us (a new build being written): send the file as it is.
+        if (!response.headersSent) {
+          response.removeHeader('Content-Encoding');
+          response.removeHeader('Content-Type');
+          next();
+        } else next(error);
+      },
+    );
+  });
+  router.use('/assets', hashed);
+  router.use(others);
+  return router;
+}
