@@ -51,7 +51,7 @@ test.describe('navigation', () => {
       .getByRole('navigation', { name: 'Navigation principale' })
       .getByRole('link', { name: 'Incidents' })
       .click();
-    const bar = page.locator('#nprogress .bar');
+    const bar = page.locator('.loading-bar');
     await expect(bar).toBeVisible();
     await expect(bar).toHaveCSS('background-color', 'rgb(229, 151, 28)');
     await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveCount(1);

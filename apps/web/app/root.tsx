@@ -1,6 +1,6 @@
-import '@fontsource-variable/noto-sans/wght.css';
-import '@fontsource-variable/noto-sans-hebrew/wght.css';
 import { languageFromHeaders, languageFromPath, languageInfo } from '@app/locales/languages';
+import latinFont from '@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2?url';
+import hebrewFont from '@fontsource-variable/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-wght-normal.woff2?url';
 import { useEffect, useMemo } from 'react';
 import {
   isRouteErrorResponse,
@@ -19,7 +19,7 @@ import { LoadingBar } from './components/loading-bar.tsx';
 import { SiteShell } from './components/site-shell.tsx';
 import { editedContent, effectiveSite } from './content/site-content.server.ts';
 import { appContext } from './context.ts';
-import { messagesFor } from './i18n/messages.server.ts';
+import { siteMessagesFor } from './i18n/messages.server.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { TranslationContext } from './i18n/use-translation.ts';
 import type { RootData } from './lib/root-data.ts';
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   if (isInternalPath(pathname)) {
     return {
       language,
-      messages: messagesFor(language),
+      messages: siteMessagesFor(language),
       site,
       cspNonce,
       announcementHtml: undefined,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   ]);
   return {
     language,
-    messages: messagesFor(language),
+    messages: siteMessagesFor(language),
     site,
     cspNonce,
     announcementHtml: edited.announcement?.html,
@@ -77,13 +77,21 @@ export function shouldRevalidate({
   return languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname);
 }
 
+const JS_MARKER = [
+  "var r=document.documentElement;r.dataset.js='';",
+  "document.addEventListener('click',function(e){var t=e.target;if(!r.dataset.hydrated&&t.closest&&t.closest('.menu-toggle'))r.toggleAttribute('data-menu-open-early')});",
+  // A public form sent before React runs would skip its checks and its spam proof, and go out as
+  // a plain GET with what was typed in the address: it waits for React.
+  "document.addEventListener('submit',function(e){if(!r.dataset.hydrated&&e.target.closest('.needs-javascript'))e.preventDefault()},true);",
+].join('');
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const language = data?.language ?? (isInternalPath(pathname) ? 'en' : languageFromPath(pathname));
   const { dir } = languageInfo(language);
   const translation = useMemo(
-    () => ({ language, t: createTranslator(language, data?.messages) }),
+    () => ({ language, t: createTranslator(language, data?.messages), messages: data?.messages }),
     [language, data?.messages],
   );
   return (
@@ -93,7 +101,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <meta name="theme-color" content="#e5971c" />
+        {/* Before the first paint: JavaScript runs here, so the phone menu starts folded (no jump when
+            React takes over), and a tap on Menu before then is remembered (components/site-header.tsx). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input in it. */}
+        <script nonce={data?.cspNonce || undefined} dangerouslySetInnerHTML={{ __html: JS_MARKER }} />
         <Meta />
+        {/* The one font the first paint needs (app.css: it is used only if it comes in time). */}
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={dir === 'rtl' ? hebrewFont : latinFont}
+          crossOrigin="anonymous"
+        />
         <Links />
       </head>
       <body>

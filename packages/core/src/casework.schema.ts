@@ -1,5 +1,4 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { z } from 'zod';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from './follow-up.ts';
 import { isUuid } from './ids.ts';
 import {
@@ -9,6 +8,7 @@ import {
   REJECTION_REASONS,
 } from './report-workflow.ts';
 import { MESSAGE_STATUSES, PROVINCES, REPORT_STATUSES } from './statuses.ts';
+import { z } from './zod.ts';
 
 /**
  * The inputs of the staff operations on reports and messages, as the staff pages' forms send them.

@@ -1,9 +1,9 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { z } from 'zod';
 import { type FieldErrors, toFieldErrors } from './field-errors.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
 import type { ValidationResult } from './report.schema.ts';
 import { phoneField } from './report.schema.ts';
+import { z } from './zod.ts';
 
 /** The contact form: a first name, a valid email and the message are required; the phone is optional but checked. */
 export const contactMessageSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { z } from 'zod';
 import { CONTENT_KEYS, CONTENT_MAX_LENGTH, EMERGENCY_PLACEHOLDERS, PHONE_NUMBER_PATTERN } from './content.ts';
+import { z } from './zod.ts';
 
 /** A staff edit of a public text, as the content editor sends it; messages are `content.errors.<code>`. */
 export const contentEditSchema = z

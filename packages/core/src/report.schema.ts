@@ -1,5 +1,4 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { z } from 'zod';
 import { isCalendarDate, todayInBelgium } from './dates.ts';
 import { type FieldErrors, toFieldErrors } from './field-errors.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
@@ -13,6 +12,7 @@ import {
   POLICE_REPORT_NUMBER_MAX_LENGTH,
 } from './limits.ts';
 import { isValidPhone } from './phone.ts';
+import { z } from './zod.ts';
 
 const optionalText = (max: number) =>
   z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The three staff roles; see docs/decisions/0008-staff-authentication.md for what each may do. */
 export const STAFF_ROLES = ['admin', 'coordinator', 'viewer'] as const;

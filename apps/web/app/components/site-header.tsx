@@ -29,6 +29,13 @@ export function SiteHeader() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (link, Back, Forward) closes the menu.
   useEffect(() => setIsOpen(false), [pathname]);
+  // A tap on Menu before React ran was kept by root.tsx's inline script: open the menu it asked for.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!root.hasAttribute('data-menu-open-early')) return;
+    root.removeAttribute('data-menu-open-early');
+    setIsOpen(true);
+  }, []);
   useEffect(() => {
     if (!isOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {

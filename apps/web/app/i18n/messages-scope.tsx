@@ -1,19 +1,20 @@
 import { useMemo } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../lib/root-data.ts';
 import { createTranslator, type MessageTree } from './translator.ts';
 import { TranslationContext, useTranslation } from './use-translation.ts';
 
-/** Adds a page's own messages (a namespace its loader sent) to the site-wide ones, for its content. */
+/**
+ * Adds messages a loader sent (a page's own texts, a form's namespace) to those of the enclosing
+ * scope (the site-wide ones from the root, or a page scope around a form).
+ */
 export function MessagesScope({ messages, children }: { messages: MessageTree; children: React.ReactNode }) {
-  const { language } = useTranslation();
-  const common = useRouteLoaderData<RootData>('root')?.messages;
-  const value = useMemo(
-    () => ({
+  const { language, messages: enclosing } = useTranslation();
+  const value = useMemo(() => {
+    const merged = { ...enclosing, ...messages };
+    return {
       language,
-      t: createTranslator(language as Parameters<typeof createTranslator>[0], { ...common, ...messages }),
-    }),
-    [language, common, messages],
-  );
+      t: createTranslator(language as Parameters<typeof createTranslator>[0], merged),
+      messages: merged,
+    };
+  }, [language, enclosing, messages]);
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }

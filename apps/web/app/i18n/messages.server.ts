@@ -1,9 +1,25 @@
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
-import { createTranslator, type Translate } from './translator.ts';
+import type { PublicPage } from '../paths.ts';
+import { createTranslator, type MessageTree, type Translate } from './translator.ts';
 
 export function messagesFor(language: Language) {
   return resources[language].common;
+}
+
+/**
+ * The messages every page's shell needs (header, footer, quick exit, emergency notice, errors):
+ * `common` without the pages' own texts, which each page's loader sends (`pageMessagesFor`).
+ */
+export function siteMessagesFor(language: Language): MessageTree {
+  const { pages: _pages, ...site } = resources[language].common;
+  return site;
+}
+
+/** One public page's own texts (`pages.<page>`), with the two its legal documents share. */
+export function pageMessagesFor(language: Language, page: PublicPage): MessageTree {
+  const { pages } = resources[language].common;
+  return { pages: { [page]: pages[page], lastUpdated: pages.lastUpdated, print: pages.print } };
 }
 
 /** The messages of the forms (fields, validation, the spam check), sent only with pages that have a form. */

@@ -1,7 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { Translate } from './translator.ts';
+import type { MessageTree, Translate } from './translator.ts';
 
-export type TranslationContextValue = { language: string; t: Translate };
+export type TranslationContextValue = {
+  language: string;
+  t: Translate;
+  /** The messages `t` reads, so that a nested scope can add its own to them. */
+  messages?: MessageTree;
+};
 
 export const TranslationContext = createContext<TranslationContextValue>({ language: 'en', t: (key) => key });
 

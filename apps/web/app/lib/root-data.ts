@@ -9,7 +9,7 @@ import type { MessageTree } from '../i18n/translator.ts';
  */
 export type RootData = {
   language: Language;
-  /** The `common` messages of the page's language. */
+  /** The site-wide `common` messages of the page's language (each page's loader sends its own). */
   messages: MessageTree;
   site: SiteSettings;
   cspNonce: string;

@@ -80,7 +80,8 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
     },
   }));
 
-  if (!isLoaded) return null;
+  // The widget's place is kept while its script loads, so the form does not jump when it appears.
+  if (!isLoaded) return <div className="altcha-field" />;
   return (
     <div className="altcha-field">
       <altcha-widget ref={widget} challenge="/api/altcha/challenge" auto="onload" language={language} />

@@ -1,19 +1,21 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSite } from '../../lib/use-site.ts';
 
 /**
- * Forms appear once the page runs JavaScript (their spam check needs it). Without it, a native
- * submission could put what was typed into an address bar; the page says so and offers the email.
+ * Forms need JavaScript (their spam check runs in the browser). They are in the server's HTML, so
+ * a browser that runs JavaScript paints them at once (no jump when React takes over; root.tsx's
+ * inline script holds back a submission made before then). Without JavaScript the form is hidden
+ * (`[data-js]` is never set) and the page says why and offers the email address instead.
  */
 export function JavaScriptRequired({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const email = useSite()?.email ?? '';
-  const isHydrated = useHydrated();
-  if (isHydrated) return <>{children}</>;
   return (
-    <noscript>
-      <p className="form-failure">{t('forms.needsJavaScript', { email })}</p>
-    </noscript>
+    <>
+      <div className="needs-javascript">{children}</div>
+      <noscript>
+        <p className="form-failure">{t('forms.needsJavaScript', { email })}</p>
+      </noscript>
+    </>
   );
 }
