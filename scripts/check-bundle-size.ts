@@ -6,7 +6,7 @@
 // module scripts it preloads and its inline scripts, and the font it preloads. Text files are
 // counted as they are sent: the Brotli copies made at build time (what a browser gets over HTTPS),
 // with gzip level 9 beside them (what a browser gets over plain http, and the architecture's unit
-// for JavaScript). See docs/decisions/0019-phone-first-load.md for the budgets.
+// for JavaScript). See docs/decisions/0020-phone-first-load.md for the budgets.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

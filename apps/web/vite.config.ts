@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 process.env.BUILD_ID ??= `${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * The browser's first load in few files (docs/decisions/0019-phone-first-load.md): React and React
+ * The browser's first load in few files (docs/decisions/0020-phone-first-load.md): React and React
  * Router in one chunk, the site's shell (components, translator, hooks, languages, paths) in
  * another, instead of some thirty small files that a phone fetches one round trip after another.
  * Route modules keep their own chunks, so forms, the staff area and the charts still load only on
