@@ -11,6 +11,7 @@ import { tablesInOrder } from '../services/backup.ts';
 import { createFileStore } from '../services/services.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { runBackupCommand } from './backup.ts';
 
@@ -250,6 +251,26 @@ describe('npm run backup, backup:verify and restore', () => {
     await expect(run(['restore', archive], otherKey)).rejects.toThrow(wrongKey);
     expect(await counts(fresh)).toEqual(freshBefore);
     await expect(run(['restore', archive], envOf(target))).rejects.toThrow(/already holds reports, messages or staff/);
+  });
+
+  it('migrates a database that has no tables yet only once the archive has checked out, then restores into it', async () => {
+    const empty = await createTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-backup-unmigrated-'));
+    const env = { DATABASE_URL: empty.url, DATA_DIR: dataDir, ENCRYPTION_KEY: keyOf(source) };
+    const tables = async () =>
+      (await empty.pool.query("select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')"))
+        .rows[0].n;
+    try {
+      await expect(run(['restore', path.join(folder, 'no-trailer.backup')], env)).rejects.toThrow(/incomplete/);
+      expect(await tables()).toBe(0);
+      expect(await run(['restore', archive], env)).toMatch(/^Restored the backup of /);
+      expect(await tables()).toBeGreaterThan(10);
+      const { rows } = await empty.pool.query('select count(*)::int as n from report');
+      expect(rows[0].n).toBe((await counts(source)).report);
+    } finally {
+      await empty.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('as a command, exits with a clear message and status 1 on a damaged archive', async () => {

@@ -3,14 +3,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createBackup, restoreBackup, verifyBackup } from '../services/backup.ts';
 import { BackupError } from '../services/backup-format.ts';
 import { formatBytes, formatDuration, newProgress, showProgress } from '../services/backup-progress.ts';
-import { createFileStore } from '../services/services.ts';
+import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { ARCHIVE_NAME, archiveName, pruneArchives, writeArchiveFile } from './backup-folder.ts';
-import { openDatabase } from './open-database.ts';
 
 const USAGE = `Back up the whole site, check a backup, or restore one into a fresh instance.
 
@@ -104,8 +102,8 @@ export async function runBackupCommand(
     return;
   }
 
-  const files = createFileStore(config);
-  const { database, embedded } = await openDatabase(config, createLogger('warn', process.stderr));
+  const files = await openBackupFiles(config);
+  const database = await openBackupDatabase(config, createLogger('warn', process.stderr));
   try {
     if (command === 'backup') {
       const target = path.resolve(values.out ?? path.join(values.dir ?? 'backups', archiveName(new Date())));
@@ -132,14 +130,15 @@ export async function runBackupCommand(
       }
       return;
     }
-    await runMigrations(database.pool);
     const progress = newProgress('Checking');
     const stop = showProgress(progress, progressStream);
-    const summary = await restoreBackup(database.pool, files, encryption, archive, progress).finally(stop);
+    const summary = await restoreBackup(database.pool, files, encryption, archive, {
+      progress,
+      migrate: () => migrateInOwnProcess(env),
+    }).finally(stop);
     out(`Restored the backup of ${summary.createdAt}: ${contents(summary.rows, summary.files)}.`);
   } finally {
     await database.close();
-    await embedded?.stop();
   }
 }
 

@@ -114,14 +114,15 @@ export class ArchiveWriter {
     await this.#frame(Kind.table, json({ name, rows }));
   }
 
-  /** Rows of the current table: `json` is a JSON array of `count` objects (row_to_json). */
-  async rows(table: string, count: number, json: string) {
-    const text = Buffer.from(json, 'utf8');
-    const body = Buffer.allocUnsafe(4 + text.length);
-    body.writeUInt32BE(count, 0);
-    text.copy(body, 4);
+  /**
+   * Rows of the current table: `json` is the UTF-8 of a JSON array of `count` objects (row_to_json).
+   * The bytes are copied before this returns, so the caller may reuse its buffer.
+   */
+  async rows(table: string, count: number, json: Buffer) {
+    const head = Buffer.allocUnsafe(4);
+    head.writeUInt32BE(count, 0);
     this.#contents.tables[table] = (this.#contents.tables[table] ?? 0) + count;
-    await this.#frame(Kind.rows, body);
+    await this.#frame(Kind.rows, head, json);
   }
 
   /** One stored file, as stored: its record, then its bytes in chunks (at least one, even when empty). */
@@ -143,11 +144,12 @@ export class ArchiveWriter {
     return { ...trailer, bytes: this.#bytes, largestFrame: this.#largestFrame };
   }
 
-  async #frame(kind: Kind, body: Buffer) {
-    const plain = Buffer.allocUnsafe(PLAIN_HEAD_BYTES + body.length);
+  async #frame(kind: Kind, ...body: Buffer[]) {
+    const plain = Buffer.allocUnsafe(PLAIN_HEAD_BYTES + body.reduce((sum, part) => sum + part.length, 0));
     plain.writeUInt32BE(this.#sequence, 0);
     plain[4] = kind;
-    body.copy(plain, PLAIN_HEAD_BYTES);
+    let offset = PLAIN_HEAD_BYTES;
+    for (const part of body) offset += part.copy(plain, offset);
     const sealed = this.#encryption.seal(plain);
     if (sealed.length > MAX_FRAME_BYTES) throw new Error(`A backup record of ${sealed.length} bytes is too large`);
     const frame = Buffer.allocUnsafe(FRAME_HEAD_BYTES + sealed.length);

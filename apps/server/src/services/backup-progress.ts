@@ -63,11 +63,13 @@ const ofTotal = (value: number, total: number | undefined) =>
 export function formatProgress(progress: Progress, now = Date.now()): string {
   const elapsed = now - progress.startedAt;
   const parts = [progress.phase];
-  parts.push(
-    progress.bytesTotal === undefined
-      ? formatBytes(progress.bytes)
-      : `${formatBytes(progress.bytes)} of ${formatBytes(progress.bytesTotal)}`,
-  );
+  if (progress.bytes > 0) {
+    parts.push(
+      progress.bytesTotal === undefined
+        ? formatBytes(progress.bytes)
+        : `${formatBytes(progress.bytes)} of ${formatBytes(progress.bytesTotal)}`,
+    );
+  }
   if (progress.tablesTotal !== undefined || progress.tables > 0) {
     parts.push(`tables ${ofTotal(progress.tables, progress.tablesTotal)}`);
   }

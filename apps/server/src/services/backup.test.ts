@@ -93,13 +93,9 @@ describe('the streaming archive', () => {
     expect(verified.tables).toEqual(summary.tables);
 
     const restoring = newProgress('Checking');
-    const restored = await restoreBackup(
-      target.database.pool,
-      createFileStore(target.config),
-      encryption,
-      file,
-      restoring,
-    );
+    const restored = await restoreBackup(target.database.pool, createFileStore(target.config), encryption, file, {
+      progress: restoring,
+    });
     expect(restored.files).toBe(FILES);
     expect(restored.rows).toEqual(summary.tables);
     expect(restoring).toMatchObject({ phase: 'Restoring', bytes: summary.bytes, files: FILES, rows: progress.rows });
@@ -128,6 +124,7 @@ describe('the streaming archive', () => {
     expect(formatProgress({ ...progress, done: 0 }, started + 62_000)).not.toContain('left');
     expect(formatProgress({ ...progress, done: 120 }, started + 3_700_000)).toContain('1:01:40 elapsed · finishing');
     const reading = { ...newProgress('Checking', started), bytes: 3 * 1024 * 1024, bytesTotal: 1536 * 1024 * 1024 };
+    expect(formatProgress({ ...reading, bytes: 0 }, started)).toBe('Checking · 0:00 elapsed');
     expect(formatProgress(reading, started + 1000)).toBe('Checking · 3.0 MB of 1.5 GB · 0:01 elapsed');
   });
 });
