@@ -103,6 +103,34 @@ describe('the streaming archive', () => {
     expect(await fileHashes(target)).toEqual(await fileHashes(source));
   });
 
+  it('restores an archive from before a column was added: the column takes its default, not a null', async () => {
+    // The source plays an older version, whose app_setting had no updated_at yet.
+    await source.database.pool.query('alter table app_setting drop column updated_at');
+    const encryption = createEncryption(source.config.encryptionKey ?? Buffer.alloc(0));
+    const file = path.join(folder, 'older.backup');
+    const handle = await fs.promises.open(file, 'wx', 0o600);
+    await createBackup(
+      source.database.pool,
+      createFileStore(source.config),
+      encryption,
+      async (bytes) => {
+        await handle.write(bytes);
+      },
+      { site: 'https://example.test' },
+    );
+    await handle.close();
+    const newer = await startTestServer({ ENCRYPTION_KEY: source.config.encryptionKey?.toString('base64') ?? '' });
+    try {
+      await restoreBackup(newer.database.pool, createFileStore(newer.config), encryption, file);
+      const { rows } = await newer.database.pool.query(
+        "select count(*)::int as n, count(updated_at)::int as dated from app_setting where key like 'bulk-%'",
+      );
+      expect(rows[0]).toEqual({ n: ROWS, dated: ROWS });
+    } finally {
+      await newer.close();
+    }
+  });
+
   it('shows bytes, tables, rows, files, the time spent and the time left on one line', () => {
     const started = Date.UTC(2026, 0, 1, 2, 0, 0);
     const progress = {

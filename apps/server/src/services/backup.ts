@@ -384,6 +384,27 @@ async function writeRecords(
   let header: ArchiveHeader | undefined;
   let table: string | undefined;
   let pieces: Buffer[] = [];
+  /** The current table's columns that the archive holds, quoted, read from its first rows. */
+  let columns: string | undefined;
+
+  /**
+   * An archive of an older version lacks the columns added since: they are left out of the
+   * insert, so they take their defaults (json_populate_recordset would give them nulls). Columns
+   * that this version dropped are left out too, and generated ones are computed again.
+   */
+  const columnsOf = async (name: string, json: string) => {
+    const { rows: found } = await client.query<{ list: string | null }>(
+      `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list
+         from information_schema.columns
+        where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
+          and column_name in (select json_object_keys(($2::json)->0))`,
+      [name, json],
+    );
+    const list = found[0]?.list;
+    if (!list) throw new BackupError(`The backup's rows of ${name} match none of its columns in this version.`);
+    return list;
+  };
+
   /** Serial ids continue after the restored ones. */
   const endTable = async () => {
     if (!table) return;
@@ -416,12 +437,14 @@ async function writeRecords(
         case 'table':
           await endTable();
           table = record.name;
+          columns = undefined;
           rows[record.name] = 0;
           break;
         case 'rows': {
           const name = quoted(record.table);
+          columns ??= await columnsOf(record.table, record.json);
           const inserted = await client.query(
-            `insert into ${name} select * from json_populate_recordset(null::${name}, $1::json)`,
+            `insert into ${name} (${columns}) select ${columns} from json_populate_recordset(null::${name}, $1::json)`,
             [record.json],
           );
           if (inserted.rowCount !== record.count) {
