@@ -15,8 +15,9 @@ function daysAgo(days: number): string {
 
 async function publicCount(page: import('@playwright/test').Page, path = '/incidents'): Promise<number> {
   await page.goto(path);
-  const value = page.locator('.incident-count__value');
-  return (await value.count()) === 0 ? 0 : Number((await value.textContent())?.replace(/\D/g, ''));
+  // The figure as a number: Hebrew writes one incident in words ("אירוע מאומת אחד").
+  const count = page.locator('.incident-count');
+  return (await count.count()) === 0 ? 0 : Number(await count.getAttribute('data-count'));
 }
 
 // The 30-day count is one figure for the whole site: this flow runs in one project only, so that

@@ -29,8 +29,8 @@ const PAGE_TOTAL_BUDGET: Record<PublicPage | 'notFound', number> = {
   termsOfUse: 150 * KB,
   notFound: 145 * KB,
   followUp: 170 * KB,
-  contact: 215 * KB,
-  incidentReport: 220 * KB,
+  contact: 170 * KB,
+  incidentReport: 175 * KB,
 };
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/build');

@@ -16,6 +16,9 @@ export const MAX_REPORT_BODY_BYTES = MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 51
 export const MAX_REPORT_PAYLOAD_BYTES = 64 * 1024;
 export const MAX_CONTACT_BODY_BYTES = 32 * 1024;
 
+/** The fields of a report that identify its reporter (left out entirely when anonymous). */
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address'] as const;
+
 /** Attachment types, sniffed from the content: photos and PDF documents. */
 export const ATTACHMENT_TYPES = {
   'image/jpeg': ['jpg', 'jpeg'],

@@ -8,6 +8,7 @@ import {
   EMAIL_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  PERSONAL_FIELDS,
   PHONE_MAX_LENGTH,
   POLICE_REPORT_NUMBER_MAX_LENGTH,
 } from './limits.ts';
@@ -34,7 +35,7 @@ export const emailField = optionalText(EMAIL_MAX_LENGTH).refine(
   'invalidEmail',
 );
 
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address'] as const;
+export { PERSONAL_FIELDS };
 
 /** Step 1, Personal Information. Anonymous: no personal field at all; else a name and a way to reach them. */
 export const personalStepSchema = z

@@ -1,7 +1,7 @@
-import { type ContactMessageInput, validateContactMessage } from '@app/core/contact.schema';
+import type { ContactMessageInput } from '@app/core/contact.schema';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/limits';
 import type { Language } from '@app/locales/languages';
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -23,11 +23,24 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'message'] as const;
 /** The contact form: a name, an email address and the message; nothing typed is lost on an error. */
 export function ContactForm({ language }: { language: Language }) {
   const { t } = useTranslation();
+  // The server's own rules, loaded just after the form is on screen (not in the first load).
+  const resolver = useMemo(
+    () =>
+      coreResolver(() =>
+        import('@app/core/contact.schema').then(
+          ({ validateContactMessage }) =>
+            (values: ContactFormValues) =>
+              validateContactMessage({ language, ...values }),
+        ),
+      ),
+    [language],
+  );
   const form = useForm<ContactFormValues>({
     defaultValues: EMPTY,
-    resolver: coreResolver((values: ContactFormValues) => validateContactMessage({ language, ...values })),
+    resolver,
     shouldFocusError: false,
   });
+  useEffect(() => resolver.preload(), [resolver]);
   const { isSending, isSent, failure, submit, startAgain } = useSubmission();
   const summary = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import type { Language } from '@app/locales/languages';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
@@ -20,7 +20,6 @@ import {
   STEPS,
   stepOfFirstError,
   toReportInput,
-  validateReportForm,
 } from './report-values.ts';
 import { StepIndicator } from './step-indicator.tsx';
 
@@ -31,11 +30,23 @@ import { StepIndicator } from './step-indicator.tsx';
 export function ReportForm({ language }: { language: Language }) {
   const { t } = useTranslation();
   const organisation = useSite()?.organisationName ?? '';
+  const resolver = useMemo(
+    () =>
+      coreResolver(() =>
+        import('./report-validation.ts').then(
+          ({ validateReportForm }) =>
+            (values: ReportFormValues) =>
+              validateReportForm(values, language),
+        ),
+      ),
+    [language],
+  );
   const form = useForm<ReportFormValues>({
     defaultValues: EMPTY_REPORT,
-    resolver: coreResolver((values: ReportFormValues) => validateReportForm(values, language)),
+    resolver,
     shouldFocusError: false,
   });
+  useEffect(() => resolver.preload(), [resolver]);
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();

@@ -1,4 +1,4 @@
-import { PERSONAL_FIELDS, type ReportInput, validateReport } from '@app/core/report.schema';
+import { PERSONAL_FIELDS } from '@app/core/limits';
 
 /** What the form holds: strings for the text fields and the yes/no questions, as the inputs give them. */
 export type ReportFormValues = {
@@ -59,10 +59,6 @@ export function toReportInput(values: ReportFormValues, language: string): Recor
   if (values.anonymous) for (const field of PERSONAL_FIELDS) delete input[field];
   if (values.calledPolice !== 'yes') input.policeReportNumber = '';
   return input;
-}
-
-export function validateReportForm(values: ReportFormValues, language: string) {
-  return validateReport(toReportInput(values, language)) as ReturnType<typeof validateReport> & { data?: ReportInput };
 }
 
 /** The first step holding one of these fields. */

@@ -56,7 +56,8 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
       <section aria-labelledby="count-title" className="section">
         <h2 id="count-title">{t('pages.incidents.countTitle')}</h2>
         {incidents.countLast30Days > 0 ? (
-          <p className="incident-count">
+          // The figure as a number too: a language may write it in words (Hebrew: "אירוע מאומת אחד").
+          <p className="incident-count" data-count={incidents.countLast30Days}>
             <RichText
               template={t('pages.incidents.verifiedCount', { count: incidents.countLast30Days })}
               components={{ value: (text) => <span className="incident-count__value">{text}</span> }}
