@@ -14,13 +14,7 @@ import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import { ReceiptPanel } from './receipt-panel.tsx';
 import { AdditionalStep, IncidentStep, PersonalStep } from './report-steps.tsx';
-import {
-  EMPTY_REPORT,
-  type ReportFormValues,
-  STEPS,
-  stepOfFirstError,
-  toReportInput,
-} from './report-values.ts';
+import { EMPTY_REPORT, type ReportFormValues, STEPS, stepOfFirstError, toReportInput } from './report-values.ts';
 import { StepIndicator } from './step-indicator.tsx';
 
 /**
