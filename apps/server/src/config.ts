@@ -109,6 +109,7 @@ const envSchema = z.object({
   REPORTS_PER_HOUR_PER_IP: perHour('REPORTS_PER_HOUR_PER_IP').default(5),
   MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
   SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
+  SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: perHour('SUBMISSIONS_WITHOUT_CHECK_PER_HOUR').default(30),
   WRONG_RECEIPTS_PER_HOUR_PER_IP: z.coerce
     .number({ error: 'expected a whole number of wrong receipts per hour between 3 and 1000' })
     .int('expected a whole number of wrong receipts per hour between 3 and 1000')
@@ -160,7 +161,13 @@ export type Config = Readonly<{
   mail: { smtpUrl: string | undefined; from: string; notify: string[]; staffLanguage: Language };
   /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
   trustProxy: false | string;
-  limits: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number };
+  limits: {
+    reportsPerHourPerIp: number;
+    messagesPerHourPerIp: number;
+    submissionsPerHour: number;
+    /** Reports and messages sent without JavaScript (no proof of work), together: decision 0021. */
+    submissionsWithoutCheckPerHour: number;
+  };
   /** The follow-up page: wrong receipts and reporters' messages per client address per hour. */
   followUp: { wrongReceiptsPerHourPerIp: number; repliesPerHourPerIp: number };
   /** Where files live: the local folder DATA_DIR/storage, or an S3-compatible bucket. */
@@ -235,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       reportsPerHourPerIp: values.REPORTS_PER_HOUR_PER_IP,
       messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
       submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
+      submissionsWithoutCheckPerHour: values.SUBMISSIONS_WITHOUT_CHECK_PER_HOUR,
     },
     storage:
       values.STORAGE_DRIVER === 's3'

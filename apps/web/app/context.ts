@@ -1,5 +1,6 @@
 import type { ContentServicesForWeb } from '@app/core/content';
 import type { FollowUpServicesForWeb } from '@app/core/follow-up';
+import type { PlainFormAnswer } from '@app/core/plain-forms';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { SiteSettings } from '@app/core/site-settings';
 import type { StaffAuthForWeb, StaffSessionState } from '@app/core/staff-api';
@@ -34,6 +35,11 @@ export type AppContextValue = {
   followUp: FollowUpServicesForWeb;
   /** The client's address as the server trusts it (TRUST_PROXY), for sign-in limits. */
   clientIp: string | undefined;
+  /**
+   * A form posted without JavaScript, already read and checked by the server
+   * (apps/server/src/http/plain-forms.routes.ts): what the page's action shows, with its status.
+   */
+  plainForm?: { status: number; answer: PlainFormAnswer };
 };
 
 export const appContext = createContext<AppContextValue>();

@@ -80,9 +80,10 @@ export function shouldRevalidate({
 const JS_MARKER = [
   "var r=document.documentElement;r.dataset.js='';",
   "document.addEventListener('click',function(e){var t=e.target;if(!r.dataset.hydrated&&t.closest&&t.closest('.menu-toggle'))r.toggleAttribute('data-menu-open-early')});",
-  // A public form sent before React runs would skip its checks and its spam proof, and go out as
-  // a plain GET with what was typed in the address: it waits for React.
-  "document.addEventListener('submit',function(e){if(!r.dataset.hydrated&&e.target.closest('.needs-javascript'))e.preventDefault()},true);",
+  // With JavaScript on, a public form sent before React runs would take the path made for browsers
+  // without JavaScript (no proof of work, decision 0021) or, for a form that needs it, go out as a
+  // plain GET with what was typed in the address: it waits for React.
+  "document.addEventListener('submit',function(e){if(!r.dataset.hydrated&&e.target.closest('.needs-javascript,[data-await-react]'))e.preventDefault()},true);",
 ].join('');
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -18,6 +18,8 @@ export const API_ERRORS = {
   /** The form's data is not what the form sends (not JSON, not an object, an unexpected part). */
   INVALID_PAYLOAD: { status: 400 },
   ALTCHA_FAILED: { status: 400 },
+  /** A form sent without JavaScript whose form token is missing, expired, used or too fresh (decision 0021). */
+  FORM_EXPIRED: { status: 400 },
   RECEIPT_NOT_RECOGNISED: { status: 400 },
   UNAUTHORIZED: { status: 401 },
   /** The follow-up session ended (idle, too old, or closed). */

@@ -295,7 +295,9 @@ describe('migration 0009 on a database that holds rows breaking its rules', () =
     await pool.query("update report_message set author = 'reporter' where author = 'robot'");
     await pool.query('update report set assigned_to = null where id = $1', [assigned]);
     await runMigrations(pool);
-    expect(await applied()).toBe(10);
+    // 0009 and every migration after it.
+    const all = fs.readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql')).length;
+    expect(await applied()).toBe(all);
     expect(
       await countConstraints(pool, ['report_status_check', 'report_message_author_check', 'staff_user_role_check']),
     ).toBe(3);

@@ -1,5 +1,6 @@
 import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
+import { SPAM_CHECKS, type SpamCheck } from '@app/core/plain-forms';
 import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
 import {
   MESSAGE_STATUSES,
@@ -66,6 +67,8 @@ export const report = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     /** The honeypot field was filled: kept apart for staff to look at, not counted. */
     isQuarantined: boolean('is_quarantined').notNull().default(false),
+    /** ALTCHA's proof of work, or a form token for a report sent without JavaScript (decision 0021). */
+    spamCheck: text('spam_check').$type<SpamCheck>().notNull().default('proof-of-work'),
     // Casework, by staff.
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when rejected; kept when a rejected report is closed; cleared when it goes back to review. */
@@ -100,6 +103,7 @@ export const report = pgTable(
     check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
     check('report_rejection_reason_check', isOneOf('rejection_reason', REJECTION_REASONS)),
     check('report_province_check', isOneOf('province', PROVINCES)),
+    check('report_spam_check_check', isOneOf('spam_check', SPAM_CHECKS)),
     // A rejected report says why; a report keeps a reason only while rejected or closed after it.
     check('report_rejected_has_reason', rule(`"status" <> 'rejected' or "rejection_reason" is not null`)),
     check('report_reason_only_when_decided', rule(`"rejection_reason" is null or "status" in ('rejected', 'closed')`)),
@@ -209,8 +213,11 @@ export const contactMessage = pgTable(
     /** Sealed JSON {firstName, lastName, email, phone, message}. */
     content: text('content').notNull(),
     isQuarantined: boolean('is_quarantined').notNull().default(false),
+    /** ALTCHA's proof of work, or a form token for a message sent without JavaScript (decision 0021). */
+    spamCheck: text('spam_check').$type<SpamCheck>().notNull().default('proof-of-work'),
   },
   () => [
+    check('contact_message_spam_check_check', isOneOf('spam_check', SPAM_CHECKS)),
     check('contact_message_status_check', isOneOf('status', MESSAGE_STATUSES)),
     check('contact_message_language_check', isOneOf('language', LANGUAGE_CODES)),
   ],

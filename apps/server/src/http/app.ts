@@ -19,6 +19,7 @@ import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { publicPageCache } from './page-cache.ts';
 import { plainPageForms } from './page-forms.ts';
+import { plainFormRoutes } from './plain-forms.routes.ts';
 import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
@@ -59,7 +60,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
    * public page gets public services only.
    */
   const contextFor = async (
-    visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp'> & { isStaffArea: boolean },
+    visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp' | 'plainForm'> & { isStaffArea: boolean },
   ) => {
     const { entry } = await loadBuild();
     const { isStaffArea, staffSession, ...rest } = visitor;
@@ -80,6 +81,9 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   };
 
   app.get('/', redirectRootToLanguage);
+  // The forms without JavaScript: their token goes with the form pages (before the cache answers),
+  // and a posted form is read and checked before its page's action renders the answer.
+  app.use(plainFormRoutes(services, logger, readiness));
   // Public pages first, so that a page from the cache costs as little as possible; in development
   // every request renders.
   if (typeof build !== 'function') {
@@ -142,6 +146,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         cspNonce: String(response.locals.cspNonce),
         staffSession: response.locals.staffSession ?? { state: 'anonymous' },
         clientIp: request.ip,
+        plainForm: response.locals.plainForm,
         // Set by `staffAccess`, which runs on /internal only.
         isStaffArea: response.locals.staffSession !== undefined,
       }),

@@ -14,7 +14,8 @@ const PLAIN_FORM = 'application/x-www-form-urlencoded';
  */
 export function plainPageForms() {
   return (request: Request, response: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(request.method)) return next();
+    // A form sent without JavaScript was already read and checked (plain-forms.routes.ts).
+    if (SAFE_METHODS.has(request.method) || response.locals.plainForm) return next();
     const type = request.headers['content-type'];
     if (type === undefined || type.trim() === '') {
       request.headers['content-type'] = PLAIN_FORM;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '@app/core/contact.schema';
+import type { SpamCheck } from '@app/core/plain-forms';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
 import { contactMessage, notificationOutbox } from '../db/schema.ts';
@@ -8,7 +9,7 @@ import { contactMessage, notificationOutbox } from '../db/schema.ts';
 export async function submitContactMessage(
   { db, encryption }: { db: Db; encryption: Encryption },
   input: ContactMessageInput,
-  { isQuarantined }: { isQuarantined: boolean },
+  { isQuarantined, spamCheck = 'proof-of-work' }: { isQuarantined: boolean; spamCheck?: SpamCheck },
 ): Promise<{ messageId: string }> {
   const messageId = randomUUID();
   const { language, ...content } = input;
@@ -18,6 +19,7 @@ export async function submitContactMessage(
       language,
       content: encryption.sealText(JSON.stringify(content)),
       isQuarantined,
+      spamCheck,
     });
     if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'newMessage' });
   });

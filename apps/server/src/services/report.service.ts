@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SpamCheck } from '@app/core/plain-forms';
 import type { ReportInput } from '@app/core/report.schema';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { ReceiptHasher } from '../crypto/receipts.ts';
@@ -69,7 +70,7 @@ export async function submitReport(
   { db, encryption, storage, receipts }: ReportDependencies,
   input: ReportInput,
   attachments: PreparedAttachment[],
-  { isQuarantined }: { isQuarantined: boolean },
+  { isQuarantined, spamCheck = 'proof-of-work' }: { isQuarantined: boolean; spamCheck?: SpamCheck },
 ): Promise<{ reportId: string; receipt: string }> {
   const reportId = randomUUID();
   const seal = (value: string) => (value ? encryption.sealText(value) : null);
@@ -105,6 +106,7 @@ export async function submitReport(
         medicalTreatment: input.medicalTreatment === 'yes',
         termsAcceptedAt: new Date(),
         isQuarantined,
+        spamCheck,
         receiptHash,
       });
       if (stored.length > 0) await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored));

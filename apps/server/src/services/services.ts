@@ -23,6 +23,7 @@ import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createContentService, type PublicContentService } from './content.service.ts';
 import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
+import { createFormTokens, type FormTokens } from './form-token.service.ts';
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createRetention, type Retention } from './retention.service.ts';
@@ -37,6 +38,8 @@ export type Services = {
   encryption: Encryption;
   storage: StorageDriver;
   altcha: AltchaService;
+  /** What stands in for ALTCHA on a form sent without JavaScript (decision 0021). */
+  formTokens: FormTokens;
   limits: SubmissionLimits;
   receipts: ReceiptHasher;
   /** The files as stored (sealed), for backups; everything else uses `storage`. */
@@ -150,6 +153,9 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     operationsFor: (actor) => createStaffOperations({ ...operationDeps, content }, actor),
     publicIncidents: createPublicIncidentsService(database.db),
     siteRevision: createSiteRevision(database.pool),
+    formTokens: createFormTokens(database.db, encryption.deriveKey('form-tokens'), {
+      secureCookies: config.publicUrl.startsWith('https://'),
+    }),
     content,
     encryption,
     storage,

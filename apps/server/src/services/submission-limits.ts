@@ -9,8 +9,15 @@ export type SubmissionKind = 'report' | 'message';
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type SubmissionLimits = {
-  /** Counts one submission from this address; refuses past the per-address or the global limit. */
-  consume(kind: SubmissionKind, clientIp: string | undefined): Promise<LimitDecision>;
+  /**
+   * Counts one submission from this address; refuses past the per-address or the global limit, and,
+   * for a submission without the proof of work (`withoutCheck`), past the lower ceiling of those.
+   */
+  consume(
+    kind: SubmissionKind,
+    clientIp: string | undefined,
+    options?: { withoutCheck?: boolean },
+  ): Promise<LimitDecision>;
 };
 
 /**
@@ -21,7 +28,12 @@ export type SubmissionLimits = {
 export function createSubmissionLimits(
   pool: pg.Pool,
   hashKey: Buffer,
-  settings: { reportsPerHourPerIp: number; messagesPerHourPerIp: number; submissionsPerHour: number },
+  settings: {
+    reportsPerHourPerIp: number;
+    messagesPerHourPerIp: number;
+    submissionsPerHour: number;
+    submissionsWithoutCheckPerHour?: number;
+  },
 ): SubmissionLimits {
   const limiter = (keyPrefix: string, points: number) => pgLimiter(pool, keyPrefix, points, HOUR_SECONDS);
   const perAddress = {
@@ -29,6 +41,7 @@ export function createSubmissionLimits(
     message: limiter('message', settings.messagesPerHourPerIp),
   };
   const everyone = limiter('all', settings.submissionsPerHour);
+  const withoutCheck = limiter('without-check', settings.submissionsWithoutCheckPerHour ?? 30);
   const anonymise = (ip: string) => createHmac('sha256', hashKey).update(ip).digest('base64url');
 
   const take = async (target: RateLimiterPostgres, key: string): Promise<LimitDecision> => {
@@ -44,12 +57,16 @@ export function createSubmissionLimits(
   };
 
   return {
-    async consume(kind, clientIp) {
+    async consume(kind, clientIp, options = {}) {
       // Without an address (it should not happen behind a sane proxy) the request gets a key of its
       // own rather than one shared bucket that a single abuser could fill for everyone.
       const key = clientIp ? anonymise(clientIp) : `unknown-${crypto.randomUUID()}`;
       const own = await take(perAddress[kind], key);
       if (!own.allowed) return own;
+      if (options.withoutCheck) {
+        const plain = await take(withoutCheck, 'global');
+        if (!plain.allowed) return plain;
+      }
       return take(everyone, 'global');
     },
   };

@@ -1,16 +1,19 @@
 import type { ContactMessageInput } from '@app/core/contact.schema';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/limits';
+import type { ContactFormAnswer } from '@app/core/plain-forms';
 import type { Language } from '@app/locales/languages';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
-import { coreResolver } from '../../shared/forms/core-resolver.ts';
+import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
+import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
+import { WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
 import { SuccessPanel } from '../../shared/forms/success-panel.tsx';
 import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
@@ -20,9 +23,16 @@ type ContactFormValues = Omit<ContactMessageInput, 'language'>;
 const EMPTY: ContactFormValues = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'message'] as const;
 
-/** The contact form: a name, an email address and the message; nothing typed is lost on an error. */
-export function ContactForm({ language }: { language: Language }) {
+/**
+ * The contact form: a name, an email address and the message; nothing typed is lost on an error.
+ * Without JavaScript it posts to the page's own address and the server answers with the page
+ * (`answer`: the problems and the values, or the confirmation); decision 0021.
+ */
+export function ContactForm({ language, answer }: { language: Language; answer?: ContactFormAnswer }) {
   const { t } = useTranslation();
+  const returned = answer?.state === 'editing' ? answer : undefined;
+  const returnedErrors = useMemo(() => (returned?.errors ? toHookFormErrors(returned.errors) : undefined), [returned]);
+  const [isSentWithoutScript, setIsSentWithoutScript] = useState(answer?.state === 'sent');
   // The server's own rules, loaded just after the form is on screen (not in the first load).
   const resolver = useMemo(
     () =>
@@ -36,7 +46,8 @@ export function ContactForm({ language }: { language: Language }) {
     [language],
   );
   const form = useForm<ContactFormValues>({
-    defaultValues: EMPTY,
+    defaultValues: returned?.values ?? EMPTY,
+    errors: returnedErrors,
     resolver,
     shouldFocusError: false,
   });
@@ -67,14 +78,16 @@ export function ContactForm({ language }: { language: Language }) {
     () => requestAnimationFrame(() => summary.current?.focus()),
   );
 
-  if (isSent) {
+  if (isSent || isSentWithoutScript) {
     return (
       <SuccessPanel
         title={t('contactForm.success')}
         text={t('contactForm.successNext')}
         againLabel={t('contactForm.sendAnother')}
+        againHref={localizedPath('contact', language)}
         onAgain={() => {
           form.reset(EMPTY);
+          setIsSentWithoutScript(false);
           startAgain();
         }}
       />
@@ -84,81 +97,95 @@ export function ContactForm({ language }: { language: Language }) {
   const errors = form.formState.errors;
   const labels = Object.fromEntries(FIELDS.map((field) => [field, t(`contactForm.${field}`)]));
   return (
-    <form className="contact-form" noValidate onSubmit={send} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">{t('contactForm.title')}</h2>
-      <FailureMessage ref={failureBox} failure={failure} />
-      <ErrorSummary
-        ref={summary}
-        errors={errors}
-        labels={labels}
-        order={FIELDS}
-        onSelect={(field) => form.setFocus(field as keyof ContactFormValues)}
-      />
-      <div className="field-row">
-        <TextField
-          label={labels.firstName ?? ''}
-          registration={form.register('firstName')}
-          error={errors.firstName}
-          isRequired
-          autoComplete="given-name"
-          maxLength={NAME_MAX_LENGTH}
-        />
-        <TextField
-          label={labels.lastName ?? ''}
-          registration={form.register('lastName')}
-          error={errors.lastName}
-          autoComplete="family-name"
-          maxLength={NAME_MAX_LENGTH}
-        />
-      </div>
-      <div className="field-row">
-        <TextField
-          label={labels.email ?? ''}
-          registration={form.register('email')}
-          error={errors.email}
-          isRequired
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          maxLength={EMAIL_MAX_LENGTH}
-        />
-        <TextField
-          label={labels.phone ?? ''}
-          registration={form.register('phone')}
-          error={errors.phone}
-          type="tel"
-          autoComplete="tel"
-          dir="ltr"
-          maxLength={PHONE_MAX_LENGTH}
-        />
-      </div>
-      <TextAreaField
-        label={labels.message ?? ''}
-        registration={form.register('message')}
-        error={errors.message}
-        isRequired
-        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-        length={form.watch('message').length}
-      />
-      <p className="privacy-note">
-        <RichText
-          template={t('contactForm.privacyNote')}
-          components={{
-            privacy: (text) => (
-              <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
-                {text}
-              </a>
-            ),
-          }}
-        />
-      </p>
-      <Honeypot inputRef={honeypot} />
-      <AltchaField ref={altcha} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
-          {isSending ? t('forms.sending') : t('contactForm.submit')}
-        </button>
-      </div>
-    </form>
+    <FieldIdPrefix.Provider value="contact-">
+      <InitialValues.Provider value={returned?.values}>
+        <form
+          id="contact-form"
+          className="contact-form"
+          method="post"
+          action={`${localizedPath('contact', language)}#contact-form`}
+          data-await-react=""
+          noValidate
+          onSubmit={send}
+          aria-labelledby="contact-form-title"
+        >
+          <h2 id="contact-form-title">{t('contactForm.title')}</h2>
+          <FailureMessage ref={failureBox} failure={failure ?? returned?.failure} />
+          <ErrorSummary
+            ref={summary}
+            errors={errors}
+            labels={labels}
+            order={FIELDS}
+            onSelect={(field) => form.setFocus(field as keyof ContactFormValues)}
+          />
+          <div className="field-row">
+            <TextField
+              label={labels.firstName ?? ''}
+              registration={form.register('firstName')}
+              error={errors.firstName}
+              isRequired
+              autoComplete="given-name"
+              maxLength={NAME_MAX_LENGTH}
+            />
+            <TextField
+              label={labels.lastName ?? ''}
+              registration={form.register('lastName')}
+              error={errors.lastName}
+              autoComplete="family-name"
+              maxLength={NAME_MAX_LENGTH}
+            />
+          </div>
+          <div className="field-row">
+            <TextField
+              label={labels.email ?? ''}
+              registration={form.register('email')}
+              error={errors.email}
+              isRequired
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              maxLength={EMAIL_MAX_LENGTH}
+            />
+            <TextField
+              label={labels.phone ?? ''}
+              registration={form.register('phone')}
+              error={errors.phone}
+              type="tel"
+              autoComplete="tel"
+              dir="ltr"
+              maxLength={PHONE_MAX_LENGTH}
+            />
+          </div>
+          <TextAreaField
+            label={labels.message ?? ''}
+            registration={form.register('message')}
+            error={errors.message}
+            isRequired
+            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+            length={form.watch('message').length}
+          />
+          <p className="privacy-note">
+            <RichText
+              template={t('contactForm.privacyNote')}
+              components={{
+                privacy: (text) => (
+                  <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
+                    {text}
+                  </a>
+                ),
+              }}
+            />
+          </p>
+          <Honeypot inputRef={honeypot} />
+          <AltchaField ref={altcha} />
+          <WithoutJavaScriptNote />
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
+              {isSending ? t('forms.sending') : t('contactForm.submit')}
+            </button>
+          </div>
+        </form>
+      </InitialValues.Provider>
+    </FieldIdPrefix.Provider>
   );
 }

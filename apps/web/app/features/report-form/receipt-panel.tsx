@@ -4,6 +4,7 @@ import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 
@@ -35,9 +36,12 @@ export function ReceiptPanel({
   isKept,
   onKeptChange,
   showKeepError,
+  host,
 }: {
   receipt: string;
   language: Language;
+  /** The site's host, where `window` is not there (the server's HTML for a form sent without JavaScript). */
+  host?: string;
   isKept: boolean;
   onKeptChange(kept: boolean): void;
   showKeepError: boolean;
@@ -54,7 +58,8 @@ export function ReceiptPanel({
   const [copyState, setCopyState] = useState<'copied' | 'copyFailed'>();
   const grouped = formatReceipt(receipt);
   const followUpPath = localizedPath('followUp', language);
-  const address = `${window.location.host}${followUpPath}`;
+  const address = `${host ?? window.location.host}${followUpPath}`;
+  const isEnhanced = useHydrated();
 
   const print = () => {
     const root = document.documentElement;
@@ -88,7 +93,8 @@ export function ReceiptPanel({
       <p className="receipt-card__warning">
         <strong>{t('receipt.warning')}</strong>
       </p>
-      <div className="receipt-card__actions">
+      {/* Copy and print need JavaScript; without it the browser's own menu prints the page. */}
+      <div className="receipt-card__actions" hidden={!isEnhanced}>
         <button
           type="button"
           className="button button--secondary"

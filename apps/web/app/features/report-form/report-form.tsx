@@ -1,14 +1,19 @@
+import type { ReportFormAnswer } from '@app/core/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSite } from '../../lib/use-site.ts';
+import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
 import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
-import { coreResolver } from '../../shared/forms/core-resolver.ts';
+import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
+import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
+import { HiddenFields, WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
 import { SuccessPanel } from '../../shared/forms/success-panel.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
@@ -20,10 +25,27 @@ import { StepIndicator } from './step-indicator.tsx';
 /**
  * The incident report in three steps. Each step is checked (with the server's own rules) before
  * the next; nothing typed is ever thrown away, whatever goes wrong, until the report is accepted.
+ *
+ * Without JavaScript (decision 0021) the same form posts each step to the page's own address: the
+ * server checks it and answers with the page (`answer`), the other steps' values in hidden fields,
+ * the files chosen at the last step, and the receipt once it is sent. With JavaScript, as soon as
+ * React runs, the form checks in the browser and sends to the API with ALTCHA, as before.
  */
-export function ReportForm({ language }: { language: Language }) {
+export function ReportForm({
+  language,
+  answer,
+  host,
+}: {
+  language: Language;
+  answer?: ReportFormAnswer;
+  /** The site's host, for the receipt's follow-up address in the server's HTML. */
+  host?: string;
+}) {
   const { t } = useTranslation();
   const organisation = useSite()?.organisationName ?? '';
+  const isEnhanced = useHydrated();
+  const returned = answer?.state === 'editing' ? answer : undefined;
+  const returnedErrors = useMemo(() => (returned?.errors ? toHookFormErrors(returned.errors) : undefined), [returned]);
   const resolver = useMemo(
     () =>
       coreResolver(() =>
@@ -36,12 +58,13 @@ export function ReportForm({ language }: { language: Language }) {
     [language],
   );
   const form = useForm<ReportFormValues>({
-    defaultValues: EMPTY_REPORT,
+    defaultValues: returned?.values ?? EMPTY_REPORT,
+    errors: returnedErrors,
     resolver,
     shouldFocusError: false,
   });
   useEffect(() => resolver.preload(), [resolver]);
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(returned?.step ?? 0);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
   const { isSending, isSent, failure, submit, startAgain } = useSubmission();
@@ -51,7 +74,8 @@ export function ReportForm({ language }: { language: Language }) {
   const altcha = useRef<AltchaHandle>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const hasMoved = useRef(false);
-  const [receipt, setReceipt] = useState<string>();
+  const [receipt, setReceipt] = useState<string | undefined>(answer?.state === 'sent' ? answer.receipt : undefined);
+  const [isSentWithoutScript, setIsSentWithoutScript] = useState(answer?.state === 'sent');
   const [isReceiptKept, setIsReceiptKept] = useState(false);
   const [showKeepError, setShowKeepError] = useState(false);
 
@@ -112,12 +136,13 @@ export function ReportForm({ language }: { language: Language }) {
     },
   );
 
-  if (isSent) {
+  if (isSent || isSentWithoutScript) {
     return (
       <SuccessPanel
         title={t('reportForm.success')}
         text={t('reportForm.successNext')}
         againLabel={t('reportForm.reportAnother')}
+        againHref={localizedPath('incidentReport', language)}
         onAgain={() => {
           if (receipt && !isReceiptKept) {
             setShowKeepError(true);
@@ -127,6 +152,7 @@ export function ReportForm({ language }: { language: Language }) {
           setFiles([]);
           setStep(0);
           setReceipt(undefined);
+          setIsSentWithoutScript(false);
           startAgain();
         }}
       >
@@ -134,6 +160,7 @@ export function ReportForm({ language }: { language: Language }) {
           <ReceiptPanel
             receipt={receipt}
             language={language}
+            host={host}
             isKept={isReceiptKept}
             onKeptChange={(kept) => {
               setIsReceiptKept(kept);
@@ -147,71 +174,157 @@ export function ReportForm({ language }: { language: Language }) {
   }
 
   const current = STEPS[step] ?? STEPS[0];
+  const isLastStep = step === STEPS.length - 1;
+  // Without JavaScript: the fields of the other steps travel as hidden fields, and the step shown.
+  const otherValues = isEnhanced
+    ? {}
+    : Object.fromEntries(
+        Object.entries(form.getValues()).filter(([field]) => !(current.fields as readonly string[]).includes(field)),
+      );
+  const failureShown = failure ?? returned?.failure;
+  const fileNames = isEnhanced ? files.map((file) => file.name) : (returned?.fileNames ?? []);
+  const plainFileError =
+    !isEnhanced && returned?.failure && FILE_CODES.has(returned.failure.code)
+      ? t(`forms.errors.${returned.failure.code}`, { file: fileNames[returned.failure.file ?? -1] ?? '' })
+      : undefined;
+  const attachments = (
+    <AttachmentsField
+      files={files}
+      error={fileError ?? plainFileError}
+      name={isEnhanced ? undefined : 'attachments'}
+      hint={isEnhanced ? undefined : t('reportForm.attachmentsHintWithoutJavaScript')}
+      onChange={(nextFiles, problem) => {
+        setFiles(nextFiles);
+        setFileError(problem ? t(`forms.errors.${problem.code}`, { file: problem.file ?? '' }) : undefined);
+      }}
+    />
+  );
   // The terms' own message says it all; other problems are named by their field's label.
   const labels = Object.fromEntries(
     current.fields.map((field) => [field, field === 'termsAccepted' ? '' : t(`reportForm.${field}`, { organisation })]),
   );
   return (
-    <form className="report-form" noValidate onSubmit={send} aria-labelledby="report-step-heading">
-      <StepIndicator current={step} onSelect={goTo} />
-      <h2 id="report-step-heading" ref={heading} tabIndex={-1} className="step-heading">
-        <span className="step-heading__count">{t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}</span>{' '}
-        {t(`reportForm.steps.${current.name}`)}
-      </h2>
-      <FailureMessage ref={failureBox} failure={failure} fileNames={files.map((file) => file.name)} />
-      <ErrorSummary
-        ref={summary}
-        errors={form.formState.errors}
-        labels={labels}
-        order={current.fields}
-        onSelect={(field) => form.setFocus(field as keyof ReportFormValues)}
-      />
-      <div className="step-fields">
-        {step === 0 && <PersonalStep form={form} />}
-        {step === 1 && (
-          <>
-            <IncidentStep form={form} />
-            <AttachmentsField
-              files={files}
-              error={fileError}
-              onChange={(nextFiles, problem) => {
-                setFiles(nextFiles);
-                setFileError(problem ? t(`forms.errors.${problem.code}`, { file: problem.file ?? '' }) : undefined);
-              }}
-            />
-          </>
-        )}
-        {step === 2 && <AdditionalStep form={form} language={language} />}
-      </div>
-      <Honeypot inputRef={honeypot} />
-      {/* Solving starts when the form opens, so the check is usually done by the last step. */}
-      <div hidden={step !== STEPS.length - 1}>
-        <AltchaField ref={altcha} />
-      </div>
-      <div className="form-actions">
-        {step > 0 && (
-          <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>
-            {t('reportForm.previous')}
-          </button>
-        )}
-        {/* Separate keys: React must not turn the Next button into the Submit button in the middle
+    <FieldIdPrefix.Provider value="report-">
+      <InitialValues.Provider value={returned?.values}>
+        <form
+          id="report-form"
+          className="report-form"
+          method="post"
+          encType="multipart/form-data"
+          // Back at the form after a post: the browser scrolls to it, the step and its problems in view.
+          action={`${localizedPath('incidentReport', language)}#report-form`}
+          data-await-react=""
+          noValidate
+          onSubmit={send}
+          aria-labelledby="report-step-heading"
+        >
+          {!isEnhanced && (
+            // Enter in a field presses this first button: on to the next step, or send at the last.
+            <button
+              type="submit"
+              name="intent"
+              value={isLastStep ? 'send' : 'next'}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            >
+              {isLastStep ? t('reportForm.submit') : t('reportForm.next')}
+            </button>
+          )}
+          <StepIndicator current={step} onSelect={goTo} isPlain={!isEnhanced} />
+          <h2 id="report-step-heading" ref={heading} tabIndex={-1} className="step-heading">
+            <span className="step-heading__count">
+              {t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}
+            </span>{' '}
+            {t(`reportForm.steps.${current.name}`)}
+          </h2>
+          <FailureMessage ref={failureBox} failure={failureShown} fileNames={fileNames} />
+          <ErrorSummary
+            ref={summary}
+            errors={form.formState.errors}
+            labels={labels}
+            order={current.fields}
+            onSelect={(field) => form.setFocus(field as keyof ReportFormValues)}
+          />
+          <div className="step-fields">
+            {step === 0 && <PersonalStep form={form} showAll={!isEnhanced} />}
+            {step === 1 && (
+              <>
+                <IncidentStep form={form} />
+                {isEnhanced && attachments}
+              </>
+            )}
+            {step === 2 && (
+              <>
+                <AdditionalStep form={form} language={language} showAll={!isEnhanced} />
+                {/* A file input cannot be filled in again by a page: without JavaScript the files are
+                chosen at the last step and sent with it. */}
+                {!isEnhanced && attachments}
+              </>
+            )}
+          </div>
+          {!isEnhanced && (
+            <>
+              <input type="hidden" name="step" value={step} />
+              <HiddenFields values={otherValues} />
+            </>
+          )}
+          <Honeypot inputRef={honeypot} />
+          {/* Solving starts when the form opens, so the check is usually done by the last step. */}
+          <div hidden={step !== STEPS.length - 1}>
+            <AltchaField ref={altcha} />
+          </div>
+          {isLastStep && <WithoutJavaScriptNote />}
+          <div className="form-actions">
+            {step > 0 && (
+              <button
+                type={isEnhanced ? 'button' : 'submit'}
+                name="intent"
+                value="previous"
+                className="button button--secondary"
+                onClick={isEnhanced ? () => goTo(step - 1) : undefined}
+              >
+                {t('reportForm.previous')}
+              </button>
+            )}
+            {/* Separate keys: React must not turn the Next button into the Submit button in the middle
             of a click, or that click would send the form. */}
-        {step < STEPS.length - 1 ? (
-          <button key="next" type="button" className="button button--primary" onClick={() => void next()}>
-            {t('reportForm.next')}
-          </button>
-        ) : (
-          <button
-            key="submit"
-            type="submit"
-            className="button button--primary"
-            disabled={isSending}
-            aria-busy={isSending}
-          >
-            {isSending ? t('forms.sending') : t('reportForm.submit')}
-          </button>
-        )}
-      </div>
-    </form>
+            {step < STEPS.length - 1 ? (
+              <button
+                key="next"
+                type={isEnhanced ? 'button' : 'submit'}
+                name="intent"
+                value="next"
+                className="button button--primary"
+                onClick={isEnhanced ? () => void next() : undefined}
+              >
+                {t('reportForm.next')}
+              </button>
+            ) : (
+              <button
+                key="submit"
+                type="submit"
+                name="intent"
+                value="send"
+                className="button button--primary"
+                disabled={isSending}
+                aria-busy={isSending}
+              >
+                {isSending ? t('forms.sending') : t('reportForm.submit')}
+              </button>
+            )}
+          </div>
+        </form>
+      </InitialValues.Provider>
+    </FieldIdPrefix.Provider>
   );
 }
+
+const FILE_CODES = new Set([
+  'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'UNSUPPORTED_FILE_TYPE',
+  'FILE_TYPE_MISMATCH',
+  'UNREADABLE_FILE',
+  'BODY_TOO_LARGE',
+]);

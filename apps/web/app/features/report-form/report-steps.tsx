@@ -18,9 +18,16 @@ import { CheckboxField, ChoiceGroup, YesNoField } from '../../shared/forms/choic
 import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import type { ReportFormValues } from './report-values.ts';
 
-type StepProps = { form: UseFormReturn<ReportFormValues> };
+type StepProps = {
+  form: UseFormReturn<ReportFormValues>;
+  /**
+   * Without JavaScript nothing appears or disappears as boxes are ticked: every field is there
+   * (the server leaves out what an anonymous report or a "no" makes irrelevant).
+   */
+  showAll?: boolean;
+};
 
-export function PersonalStep({ form }: StepProps) {
+export function PersonalStep({ form, showAll = false }: StepProps) {
   const { t } = useTranslation();
   const { register, watch, formState } = form;
   const errors = formState.errors;
@@ -33,7 +40,7 @@ export function PersonalStep({ form }: StepProps) {
         registration={register('anonymous')}
         error={errors.anonymous}
       />
-      {!isAnonymous && (
+      {(showAll || !isAnonymous) && (
         <div className="field-group">
           <div className="field-row">
             <TextField
@@ -147,7 +154,11 @@ export function IncidentStep({ form }: StepProps) {
   );
 }
 
-export function AdditionalStep({ form, language }: StepProps & { language: Parameters<typeof localizedPath>[1] }) {
+export function AdditionalStep({
+  form,
+  language,
+  showAll = false,
+}: StepProps & { language: Parameters<typeof localizedPath>[1] }) {
   const { t } = useTranslation();
   const organisation = useSite()?.organisationName ?? '';
   const { register, watch, formState } = form;
@@ -159,7 +170,7 @@ export function AdditionalStep({ form, language }: StepProps & { language: Param
         registration={register('calledPolice')}
         error={errors.calledPolice}
       />
-      {watch('calledPolice') === 'yes' && (
+      {(showAll || watch('calledPolice') === 'yes') && (
         <TextField
           label={t('reportForm.policeReportNumber')}
           hint={t('reportForm.policeReportNumberHint')}

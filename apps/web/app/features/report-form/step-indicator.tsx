@@ -5,7 +5,16 @@ import { STEPS } from './report-values.ts';
  * The three steps as a list: the current one marked with aria-current="step", the ones already
  * done are buttons that lead back to them (keyboard and screen reader alike).
  */
-export function StepIndicator({ current, onSelect }: { current: number; onSelect(step: number): void }) {
+export function StepIndicator({
+  current,
+  onSelect,
+  isPlain = false,
+}: {
+  current: number;
+  onSelect(step: number): void;
+  /** Without JavaScript: a step already done is a button of the form, that posts to go back to it. */
+  isPlain?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('reportForm.progressLabel')}>
@@ -20,7 +29,13 @@ export function StepIndicator({ current, onSelect }: { current: number; onSelect
               aria-current={index === current ? 'step' : undefined}
             >
               {index < current ? (
-                <button type="button" className="link-button" onClick={() => onSelect(index)}>
+                <button
+                  type={isPlain ? 'submit' : 'button'}
+                  name="intent"
+                  value={`step-${index}`}
+                  className="link-button"
+                  onClick={isPlain ? undefined : () => onSelect(index)}
+                >
                   {label}
                   <span className="visually-hidden"> ({t('reportForm.completed')})</span>
                 </button>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
+import { appContext } from '../../context.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { ContactForm } from '../../features/contact-form/contact-form.tsx';
-import { JavaScriptRequired } from '../../shared/forms/javascript-required.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
@@ -18,20 +18,31 @@ export function loader(args: Route.LoaderArgs) {
   return { ...page, formMessages: formMessagesFor(page.language) };
 }
 
+/**
+ * The form sent without JavaScript (decision 0021): the server has already read and checked it
+ * (apps/server/src/http/plain-forms.routes.ts) and says what to show; this renders the page with it.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const { plainForm, publicUrl } = context.get(appContext);
+  if (plainForm?.answer.form !== 'contact') throw data(null, { status: 400 });
+  return data({ answer: plainForm.answer, host: new URL(publicUrl).host }, { status: plainForm.status });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
 /** A page with a form for personal data: never kept in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-export default function ContactPage({ loaderData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite();
   return (
     <MessagesScope messages={loaderData.formMessages}>
       <PageIntro page="contact" />
-      <JavaScriptRequired>
-        <ContactForm language={loaderData.language} />
-      </JavaScriptRequired>
+      <ContactForm
+        language={loaderData.language}
+        answer={actionData?.answer.form === 'contact' ? actionData.answer : undefined}
+      />
       <section aria-labelledby="other-ways-title" className="section">
         <h2 id="other-ways-title">{t('pages.contact.otherWays')}</h2>
         <ul className="plain-list">

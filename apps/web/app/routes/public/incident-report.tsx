@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
+import { appContext } from '../../context.ts';
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { JavaScriptRequired } from '../../shared/forms/javascript-required.tsx';
 import { ReportForm } from '../../features/report-form/report-form.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
@@ -17,6 +17,16 @@ export function loader(args: Route.LoaderArgs) {
   return { ...page, formMessages: formMessagesFor(page.language) };
 }
 
+/**
+ * The form sent without JavaScript (decision 0021): the server has already read and checked it
+ * (apps/server/src/http/plain-forms.routes.ts) and says what to show; this renders the page with it.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const { plainForm, publicUrl } = context.get(appContext);
+  if (plainForm?.answer.form !== 'report') throw data(null, { status: 400 });
+  return data({ answer: plainForm.answer, host: new URL(publicUrl).host }, { status: plainForm.status });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
 /** A page with a form for personal data: never kept in a cache. */
@@ -24,7 +34,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 const STEPS = ['read', 'contact', 'count', 'police'] as const;
 
-export default function IncidentReportPage({ loaderData }: Route.ComponentProps) {
+export default function IncidentReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <MessagesScope messages={loaderData.formMessages}>
@@ -41,9 +51,11 @@ export default function IncidentReportPage({ loaderData }: Route.ComponentProps)
           />
         </p>
       </section>
-      <JavaScriptRequired>
-        <ReportForm language={loaderData.language} />
-      </JavaScriptRequired>
+      <ReportForm
+        language={loaderData.language}
+        answer={actionData?.answer.form === 'report' ? actionData.answer : undefined}
+        host={actionData?.host}
+      />
       <section aria-labelledby="what-happens-title" className="section">
         <h2 id="what-happens-title">{t('pages.incidentReport.whatHappensTitle')}</h2>
         <ol className="steps">

@@ -20,10 +20,16 @@ export function AttachmentsField({
   files,
   onChange,
   error,
+  name,
+  hint,
 }: {
   files: File[];
   onChange(files: File[], error?: { code: string; file?: string }): void;
   error?: string;
+  /** Without JavaScript the input itself is sent with the form, under this name. */
+  name?: string;
+  /** A hint of its own, in place of the usual one. */
+  hint?: string;
 }) {
   const { t, language } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -50,7 +56,7 @@ export function AttachmentsField({
         {t('reportForm.attachments')} <span className="form-field__optional">({t('forms.optional')})</span>
       </label>
       <p id={`${id}-hint`} className="form-field__hint">
-        {t('reportForm.attachmentsHint')}
+        {hint ?? t('reportForm.attachmentsHint')}
       </p>
       {error && (
         <p id={`${id}-error`} className="form-field__error" role="alert">
@@ -60,6 +66,7 @@ export function AttachmentsField({
       <input
         ref={input}
         id={id}
+        name={name}
         type="file"
         multiple
         accept={ACCEPT}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useErrorText } from './form-field.tsx';
+import { useErrorText, useFieldId, useInitialValue } from './form-field.tsx';
 
 type ChoiceGroupProps = {
   legend: string;
@@ -16,6 +16,9 @@ type ChoiceGroupProps = {
 export function ChoiceGroup({ legend, hint, error, registration, options, layout = 'inline' }: ChoiceGroupProps) {
   const errorText = useErrorText()(error);
   const id = useId();
+  // The first option carries the field's id: the error summary's link leads there.
+  const firstId = useFieldId(registration.name);
+  const initial = useInitialValue(registration.name);
   const describedBy = [hint ? `${id}-hint` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
@@ -35,9 +38,15 @@ export function ChoiceGroup({ legend, hint, error, registration, options, layout
         </p>
       )}
       <div className="choice-group__options">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option.value} className="choice">
-            <input type="radio" value={option.value} {...registration} />
+            <input
+              type="radio"
+              id={index === 0 ? firstId : undefined}
+              value={option.value}
+              {...(typeof initial === 'string' ? { defaultChecked: initial === option.value } : {})}
+              {...registration}
+            />
             <span className="choice__text">
               <span className="choice__label">{option.label}</span>
               {option.description && <span className="choice__description">{option.description}</span>}
@@ -75,7 +84,8 @@ export function CheckboxField({
   registration: UseFormRegisterReturn;
 }) {
   const errorText = useErrorText()(error);
-  const id = useId();
+  const id = useFieldId(registration.name);
+  const initial = useInitialValue(registration.name);
   const describedBy = [hint ? `${id}-hint` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`form-field checkbox-field${errorText ? ' form-field--invalid' : ''}`}>
@@ -90,6 +100,7 @@ export function CheckboxField({
           type="checkbox"
           aria-describedby={describedBy}
           aria-invalid={errorText ? true : undefined}
+          {...(typeof initial === 'boolean' ? { defaultChecked: initial } : {})}
           {...registration}
         />
         <label htmlFor={id} className="choice__text">

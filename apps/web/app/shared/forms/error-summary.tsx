@@ -1,7 +1,8 @@
 import { FIELD_MAX_LENGTHS } from '@app/core/limits';
-import { forwardRef } from 'react';
+import { forwardRef, useContext } from 'react';
 import type { FieldErrors as HookFormErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { FieldIdPrefix } from './form-field.tsx';
 
 const MISSING = new Set(['required']);
 /** Problems of the form rather than of one field: said once, without a field name. */
@@ -17,15 +18,31 @@ export const ErrorSummary = forwardRef<
   { errors: HookFormErrors; labels: Record<string, string>; order: readonly string[]; onSelect(field: string): void }
 >(function ErrorSummary({ errors, labels, order, onSelect }, ref) {
   const { t } = useTranslation();
+  const prefix = useContext(FieldIdPrefix);
   const present = order.filter((field) => errors[field]);
   if (present.length === 0) return null;
   const missing = present.filter((field) => MISSING.has(String(errors[field]?.type)));
   const other = present.filter((field) => !MISSING.has(String(errors[field]?.type)));
+  // In a form whose fields have named ids, each entry is a link to its field: it works before and
+  // without JavaScript, and with it the form moves the focus itself.
   const item = (field: string, text: string) => (
     <li key={field}>
-      <button type="button" className="link-button" onClick={() => onSelect(field)}>
-        {text}
-      </button>
+      {prefix === undefined ? (
+        <button type="button" className="link-button" onClick={() => onSelect(field)}>
+          {text}
+        </button>
+      ) : (
+        <a
+          href={`#${prefix}${field}`}
+          className="link-button"
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(field);
+          }}
+        >
+          {text}
+        </a>
+      )}
     </li>
   );
   return (

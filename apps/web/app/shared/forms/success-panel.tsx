@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Shown in place of a form once it was accepted; takes the focus so that it is read out at once. */
 export function SuccessPanel({
@@ -6,24 +7,34 @@ export function SuccessPanel({
   text,
   againLabel,
   onAgain,
+  againHref,
   children,
 }: {
   title: string;
   text: string;
   againLabel: string;
   onAgain(): void;
+  /** Without JavaScript "again" is a link to the empty form. */
+  againHref?: string;
   children?: React.ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const isEnhanced = useHydrated();
   useEffect(() => box.current?.focus(), []);
   return (
     <div ref={box} className="form-success" role="status" tabIndex={-1}>
       <h2>{title}</h2>
       <p>{text}</p>
       {children}
-      <button type="button" className="button button--secondary" onClick={onAgain}>
-        {againLabel}
-      </button>
+      {!isEnhanced && againHref ? (
+        <a href={againHref} className="button button--secondary">
+          {againLabel}
+        </a>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={onAgain}>
+          {againLabel}
+        </button>
+      )}
     </div>
   );
 }

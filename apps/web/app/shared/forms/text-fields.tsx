@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { type FieldProps, FormField } from './form-field.tsx';
+import { type FieldProps, FormField, useInitialValue } from './form-field.tsx';
 
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'> &
   FieldProps & {
@@ -8,8 +8,10 @@ type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'> &
   };
 
 export function TextField({ label, hint, error, isRequired, errorValues, registration, ...input }: InputProps) {
+  const initial = useInitialValue(registration.name);
   return (
     <FormField
+      name={registration.name}
       label={label}
       hint={hint}
       error={error}
@@ -24,6 +26,7 @@ export function TextField({ label, hint, error, isRequired, errorValues, registr
           aria-invalid={isInvalid || undefined}
           aria-required={isRequired || undefined}
           {...input}
+          {...(typeof initial === 'string' ? { defaultValue: initial } : {})}
           {...registration}
         />
       )}
@@ -50,8 +53,16 @@ export function TextAreaField({
   rows = 6,
 }: TextAreaProps) {
   const { t } = useTranslation();
+  const initial = useInitialValue(registration.name);
   return (
-    <FormField label={label} hint={hint} error={error} isRequired={isRequired} errorValues={{ count: maxLength }}>
+    <FormField
+      name={registration.name}
+      label={label}
+      hint={hint}
+      error={error}
+      isRequired={isRequired}
+      errorValues={{ count: maxLength }}
+    >
       {({ inputId, describedBy, isInvalid }) => (
         <>
           <textarea
@@ -61,6 +72,7 @@ export function TextAreaField({
             aria-describedby={[describedBy, `${inputId}-count`].filter(Boolean).join(' ')}
             aria-invalid={isInvalid || undefined}
             aria-required={isRequired || undefined}
+            {...(typeof initial === 'string' ? { defaultValue: initial } : {})}
             {...registration}
           />
           <p

@@ -1,0 +1,229 @@
+import { validateContactMessage } from '@app/core/contact.schema';
+import type { FieldErrors } from '@app/core/field-errors';
+import {
+  type ContactFormAnswer,
+  contactValuesFromForm,
+  INTENT_FIELD,
+  type PlainFormAnswer,
+  type PlainFormFailure,
+  REPORT_FORM_STEPS,
+  type ReportFormAnswer,
+  type ReportFormValues,
+  reportInputFromValues,
+  reportStepOf,
+  reportValuesFromForm,
+  STEP_FIELD,
+} from '@app/core/plain-forms';
+import { validateReport } from '@app/core/report.schema';
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
+import { localizedPath } from '@app/web/paths';
+import { type NextFunction, type Request, type Response, Router } from 'express';
+import type { Logger } from '../logger.ts';
+import { submitContactMessage } from '../services/contact.service.ts';
+import { submitReport } from '../services/report.service.ts';
+import type { Services } from '../services/services.ts';
+import { ApiError, isDatabaseUnavailable } from './api-error.ts';
+import type { Readiness } from './health.routes.ts';
+import { readPlainForm } from './plain-form-body.ts';
+import { HONEYPOT_FIELD, prepareAttachments } from './submissions.routes.ts';
+
+/** What the server hands to the page's action: the answer to show, and its HTTP status. */
+export type PlainFormResult = { status: number; answer: PlainFormAnswer };
+
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
+const LAST_STEP = REPORT_FORM_STEPS.length - 1;
+
+const pathsOf = (page: 'incidentReport' | 'contact' | 'followUp') =>
+  new Map(LANGUAGE_CODES.map((language) => [localizedPath(page, language), language]));
+const REPORT_PATHS = pathsOf('incidentReport');
+const CONTACT_PATHS = pathsOf('contact');
+/** Pages whose forms work without JavaScript, and so get a form token with the page. */
+const FORM_PAGES = new Set([...REPORT_PATHS.keys(), ...CONTACT_PATHS.keys(), ...pathsOf('followUp').keys()]);
+
+/** The problems of these fields only. */
+function only(errors: FieldErrors, fields: readonly string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+}
+
+/** A failure as the form shows it, or undefined for an error that is ours (logged, answered 500). */
+function failureOf(error: unknown, logger: Logger, response: Response): { status: number; failure: PlainFormFailure } {
+  if (error instanceof ApiError) {
+    if (error.details.retryAfterSeconds) response.set('Retry-After', String(error.details.retryAfterSeconds));
+    const failure: PlainFormFailure = { code: error.code };
+    if (error.details.file !== undefined) failure.file = error.details.file;
+    return { status: error.status, failure };
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn('a form sent without JavaScript was refused: the database is unavailable');
+    response.set('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+    return { status: 503, failure: { code: 'SERVICE_UNAVAILABLE' } };
+  }
+  logger.error({ err: { message: (error as Error).message } }, 'a form sent without JavaScript failed');
+  return { status: 500, failure: { code: 'INTERNAL' } };
+}
+
+/**
+ * The report and contact forms posted without JavaScript (decision 0021), to the page's own
+ * address. The body is read and checked here, with the API's schemas, limits and file checks;
+ * what to show (the next step, the problems, the receipt) goes to the page's action through the
+ * request context, and React Router renders the page with it. Nothing is stored before the last
+ * step is sent; earlier steps come back as hidden fields of the page.
+ */
+export function plainFormRoutes(services: Services, logger: Logger, readiness?: Readiness): Router {
+  const router = Router();
+
+  /** The form token goes with the form page (as a cookie: the page itself comes from the cache). */
+  router.get('/{*path}', (request, response, next) => {
+    if (!FORM_PAGES.has(request.path)) return next();
+    const cookie = services.formTokens.cookieFor(request.get('cookie'));
+    if (cookie) response.append('Set-Cookie', cookie);
+    next();
+  });
+
+  const answer =
+    (handle: (request: Request, response: Response, language: Language) => Promise<PlainFormResult>) =>
+    async (request: Request, response: Response, next: NextFunction) => {
+      const language = REPORT_PATHS.get(request.path) ?? CONTACT_PATHS.get(request.path);
+      if (!language) return next();
+      // A POST answer carries what was typed, or a receipt: never kept by any cache.
+      response.set('Cache-Control', 'no-store');
+      response.locals.plainForm = await handle(request, response, language);
+      next();
+    };
+
+  router.post(
+    [...REPORT_PATHS.keys()],
+    answer(async (request, response, language) => {
+      const editing = (
+        step: number,
+        values: ReportFormValues,
+        extra: Partial<Extract<ReportFormAnswer, { state: 'editing' }>> = {},
+      ): ReportFormAnswer => ({ form: 'report', state: 'editing', step, values, ...extra });
+
+      let body: Awaited<ReturnType<typeof readPlainForm>>;
+      try {
+        body = await readPlainForm(request, { withFiles: true });
+      } catch (error) {
+        // Nothing of the body could be read (far too large, or broken): the form starts again.
+        const { status, failure } = failureOf(error, logger, response);
+        return { status, answer: editing(0, reportValuesFromForm({}), { failure }) };
+      }
+      const { fields, files, fileProblem } = body;
+      const values = reportValuesFromForm(fields);
+      const shown = Math.min(Math.max(Number.parseInt(fields[STEP_FIELD] ?? '0', 10) || 0, 0), LAST_STEP);
+      const intent = fields[INTENT_FIELD] ?? '';
+      const fileNames = files.map((file) => file.fileName);
+
+      // Back: nothing is checked, nothing is lost.
+      if (intent === 'previous') return { status: 200, answer: editing(Math.max(shown - 1, 0), values) };
+      const goTo = /^step-([0-9])$/.exec(intent);
+      if (goTo && Number(goTo[1]) < shown) return { status: 200, answer: editing(Number(goTo[1]), values) };
+
+      const validation = validateReport(reportInputFromValues(values, language));
+      const errors = validation.success ? {} : validation.errors;
+      if (shown < LAST_STEP) {
+        // The steps so far must be right before the next one opens, as with JavaScript.
+        const upToHere = REPORT_FORM_STEPS.slice(0, shown + 1).flatMap((step) => step.fields);
+        const problems = only(errors, upToHere);
+        if (Object.keys(problems).length > 0) {
+          return {
+            status: 400,
+            answer: editing(reportStepOf(Object.keys(problems)), values, {
+              errors: problems,
+            }),
+          };
+        }
+        return { status: 200, answer: editing(shown + 1, values) };
+      }
+
+      if (!validation.success) {
+        return {
+          status: 400,
+          answer: editing(reportStepOf(Object.keys(errors)), values, {
+            errors,
+          }),
+        };
+      }
+      try {
+        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
+        if (fileProblem) throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
+        await checkToken(services, request, response);
+        // The files before the limits and the token are spent: a refused file costs the reporter nothing.
+        const attachments = await prepareAttachments(files);
+        // Spent before counting: a token sent twice is refused without using up anyone's limit.
+        await spendToken(services, request, response);
+        const limit = await services.limits.consume('report', request.ip, { withoutCheck: true });
+        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+        const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
+        const { receipt } = await submitReport(services, validation.data, attachments, {
+          isQuarantined,
+          spamCheck: 'form-token',
+        });
+        if (!isQuarantined) services.notifications.kick();
+        return { status: 200, answer: { form: 'report', state: 'sent', receipt } };
+      } catch (error) {
+        const { status, failure } = failureOf(error, logger, response);
+        return { status, answer: editing(LAST_STEP, values, { failure, fileNames }) };
+      }
+    }),
+  );
+
+  router.post(
+    [...CONTACT_PATHS.keys()],
+    answer(async (request, response, language) => {
+      let fields: Record<string, string> = {};
+      try {
+        ({ fields } = await readPlainForm(request, { withFiles: false }));
+        const values = contactValuesFromForm(fields);
+        const validation = validateContactMessage({ language, ...values });
+        if (!validation.success) {
+          const answer: ContactFormAnswer = {
+            form: 'contact',
+            state: 'editing',
+            values,
+            errors: validation.errors,
+          };
+          return { status: 400, answer };
+        }
+        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
+        await checkToken(services, request, response);
+        await spendToken(services, request, response);
+        const limit = await services.limits.consume('message', request.ip, { withoutCheck: true });
+        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+        const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
+        await submitContactMessage(services, validation.data, { isQuarantined, spamCheck: 'form-token' });
+        if (!isQuarantined) services.notifications.kick();
+        return { status: 200, answer: { form: 'contact', state: 'sent' } };
+      } catch (error) {
+        const { status, failure } = failureOf(error, logger, response);
+        return {
+          status,
+          answer: { form: 'contact', state: 'editing', values: contactValuesFromForm(fields), failure },
+        };
+      }
+    }),
+  );
+
+  return router;
+}
+
+/**
+ * The form token must be valid and some seconds old before anything is counted. A refused one is
+ * replaced at once, so that pressing Send again (after the few seconds) goes through.
+ */
+async function checkToken(services: Services, request: Request, response: Response) {
+  const state = services.formTokens.check(request.get('cookie'));
+  if (state === 'ok') return;
+  // A token a few seconds too young is kept: it will be old enough at the next press.
+  if (state !== 'too-fresh') {
+    response.append('Set-Cookie', services.formTokens.cookieFor(undefined, { renew: true }) ?? '');
+  }
+  throw new ApiError('FORM_EXPIRED');
+}
+
+/** Spends the token (once, on every instance); the answer carries the next one. */
+async function spendToken(services: Services, request: Request, response: Response) {
+  const spent = await services.formTokens.spend(request.get('cookie'));
+  response.append('Set-Cookie', services.formTokens.cookieFor(undefined, { renew: true }) ?? '');
+  if (spent !== 'ok') throw new ApiError('FORM_EXPIRED');
+}

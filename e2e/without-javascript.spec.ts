@@ -1,0 +1,178 @@
+import type { Browser, Page } from '@playwright/test';
+import { queryServerDatabase } from './database.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { MESSAGES } from './messages.ts';
+import { fillAdditional, fillIncident, PHOTO } from './report-form-helpers.ts';
+
+/**
+ * The forms with JavaScript off, as in Tor Browser at its "Safest" level (decision 0021): each step
+ * is a plain POST to the page's own address, answered by the server with the page. On a phone.
+ */
+test.use({ javaScriptEnabled: false });
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the forms without JavaScript are tested at 375 px');
+});
+
+type Messages = (typeof MESSAGES)['en'];
+
+/**
+ * axe runs as a script, which a page without JavaScript cannot run: the page's HTML as the server
+ * sent it (without its scripts, so that React does not take it over) is checked in a page that can.
+ */
+async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser: Browser) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize() ?? undefined,
+    bypassCSP: true,
+    javaScriptEnabled: true, // the test's own setting would otherwise apply here too
+  });
+  try {
+    const checker = await context.newPage();
+    await checker.goto('/version.json'); // the site's origin, for the page's own stylesheets and fonts
+    await checker.setContent(html, { waitUntil: 'load' });
+    await expectNoAxeViolations(checker);
+  } finally {
+    await context.close();
+  }
+}
+const FORM_TOKEN_MIN_AGE_MS = 5_000;
+
+/**
+ * Sends the last step. A script that sends within seconds of opening the form is refused
+ * (FORM_EXPIRED, with everything kept); a person who waits a moment and sends again gets through.
+ */
+async function sendWhenOldEnough(page: Page, m: Messages, button: string, openedAt: number) {
+  const wait = openedAt + FORM_TOKEN_MIN_AGE_MS + 300 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await expect(page.getByText(m.forms.errors.FORM_EXPIRED)).toHaveCount(0);
+}
+
+test('a report in English without JavaScript: each step checked by the server, values kept, a refused file, the receipt', async ({
+  page,
+  browser,
+}) => {
+  const m = MESSAGES.en;
+  const date = '2025-03-11';
+  await page.goto('/incident-report');
+  const openedAt = Date.now();
+  await expect(page.getByText(m.forms.needsJavaScript.slice(0, 30))).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 3/ })).toBeVisible();
+
+  // Step 1, empty: the server's own messages, in the summary (links to the fields) and by each field.
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+  const summary = page.getByRole('alert').filter({ hasText: m.forms.missingFields });
+  await expect(summary.getByRole('link', { name: m.reportForm.firstName })).toHaveAttribute(
+    'href',
+    '#report-firstName',
+  );
+  await expect(page.getByText(m.validation.contactMethodRequired).first()).toBeVisible();
+  await expectNoAxeViolationsWithoutJavaScript(page, browser);
+
+  await page.getByLabel(m.reportForm.firstName).fill('Rivka');
+  await page.getByLabel(m.reportForm.lastName).fill('Abramowicz');
+  await page.getByLabel(m.reportForm.email, { exact: false }).fill('not-an-address');
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+  await expect(page.getByRole('alert')).toContainText(m.validation.invalidEmail);
+  // What was typed is still there.
+  await expect(page.getByLabel(m.reportForm.firstName)).toHaveValue('Rivka');
+  await page.getByLabel(m.reportForm.email, { exact: false }).fill('rivka@example.org');
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+
+  // Step 2; back to step 1 and forward again loses nothing.
+  await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 3/ })).toBeVisible();
+  await fillIncident(page, m, false, date);
+  await page.getByRole('button', { name: m.reportForm.previous }).click();
+  await expect(page.getByLabel(m.reportForm.lastName)).toHaveValue('Abramowicz');
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+  await expect(page.getByLabel(m.reportForm.location)).toHaveValue('Tramhalte Plantin, Antwerpen');
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+
+  // Step 3: the files go with it. A file that is no photo or PDF is refused, by name.
+  await expect(page.getByRole('heading', { level: 2, name: /Step 3 of 3/ })).toBeVisible();
+  await expect(page.getByText(m.reportForm.attachmentsHintWithoutJavaScript)).toBeVisible();
+  await fillAdditional(page, m);
+  const files = page.getByLabel(m.reportForm.attachments, { exact: false });
+  await files.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+  await page.getByRole('button', { name: m.reportForm.submit }).click();
+  const refused = m.forms.errors.UNSUPPORTED_FILE_TYPE.replace('{{file}}', 'notes.txt');
+  await expect(page.getByRole('alert').filter({ hasText: m.forms.submitFailed })).toContainText(refused);
+  await expect(page.getByLabel(m.reportForm.policeReportNumber, { exact: false })).toHaveValue('AN.55.L1.123456/26');
+  await expectNoAxeViolationsWithoutJavaScript(page, browser);
+
+  await files.setInputFiles(PHOTO);
+  await sendWhenOldEnough(page, m, m.reportForm.submit, openedAt);
+  await expect(page.getByRole('status').filter({ hasText: m.reportForm.success })).toBeVisible();
+  const receipt = (await page.locator('.receipt-card__code').innerText()).replace(/\D/g, '');
+  expect(receipt).toMatch(/^\d{16}$/);
+  await expectNoAxeViolationsWithoutJavaScript(page, browser);
+
+  const stored = await queryServerDatabase<{ files: number; check: string }>(
+    `select count(a.id)::int as files, min(r.spam_check) as check from report r
+     left join report_attachment a on a.report_id = r.id where r.incident_date = '${date}' group by r.id`,
+  );
+  expect(stored).toEqual([{ files: 1, check: 'form-token' }]);
+});
+
+test('a report in Hebrew without JavaScript, anonymous: right to left, sent too fast then sent', async ({
+  page,
+  browser,
+}) => {
+  const m = MESSAGES.he;
+  const date = '2025-03-12';
+  await page.goto('/he/incident-report');
+  const openedAt = Date.now();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel(m.reportForm.anonymous).check();
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+  await fillIncident(page, m, false, date);
+  await page.getByRole('button', { name: m.reportForm.next }).click();
+  // The terms left unticked: the server says so, in Hebrew, and the rest is kept.
+  await page.getByRole('group', { name: m.reportForm.calledPolice }).getByLabel(m.forms.no).check();
+  await page.getByRole('button', { name: m.reportForm.submit }).click();
+  await expect(page.getByRole('alert')).toContainText(m.validation.termsRequired);
+  await expect(page.getByRole('group', { name: m.reportForm.calledPolice }).getByLabel(m.forms.no)).toBeChecked();
+  await expectNoAxeViolationsWithoutJavaScript(page, browser);
+  await fillAdditional(page, m);
+  await page.getByRole('group', { name: m.reportForm.calledPolice }).getByLabel(m.forms.no).check();
+  // Sent within seconds of opening the page, as a script would: refused, nothing lost.
+  if (Date.now() - openedAt < FORM_TOKEN_MIN_AGE_MS - 500) {
+    await page.getByRole('button', { name: m.reportForm.submit }).click();
+    await expect(page.getByRole('alert')).toContainText(m.forms.errors.FORM_EXPIRED);
+  }
+  await sendWhenOldEnough(page, m, m.reportForm.submit, openedAt);
+  await expect(page.getByRole('status').filter({ hasText: m.reportForm.success })).toBeVisible();
+  const stored = await queryServerDatabase<{ anonymous: boolean; check: string }>(
+    `select is_anonymous as anonymous, spam_check as check from report where incident_date = '${date}'`,
+  );
+  expect(stored).toEqual([{ anonymous: true, check: 'form-token' }]);
+});
+
+for (const code of ['en', 'he'] as const) {
+  test(`the contact form in ${code} without JavaScript: the server's messages, values kept, then sent`, async ({
+    page,
+    browser,
+  }) => {
+    const m = MESSAGES[code];
+    const prefix = code === 'en' ? '' : `/${code}`;
+    const text = `A question sent without JavaScript (${code}) ${Date.now()}`;
+    await page.goto(`${prefix}/contact`);
+    const openedAt = Date.now();
+    await page.getByLabel(m.contactForm.firstName).fill('Sarah');
+    await page.getByLabel(m.contactForm.email).fill('sarah@');
+    await page.getByLabel(m.contactForm.message).fill(text);
+    await page.getByRole('button', { name: m.contactForm.submit }).click();
+    await expect(page.getByRole('alert')).toContainText(m.validation.invalidEmail);
+    await expect(page.getByLabel(m.contactForm.message)).toHaveValue(text);
+    await expectNoAxeViolationsWithoutJavaScript(page, browser);
+    await page.getByLabel(m.contactForm.email).fill('sarah@example.org');
+    await sendWhenOldEnough(page, m, m.contactForm.submit, openedAt);
+    await expect(page.getByRole('status').filter({ hasText: m.contactForm.success })).toBeVisible();
+    const stored = await queryServerDatabase<{ check: string; language: string }>(
+      `select spam_check as check, language from contact_message where created_at > now() - interval '1 minute'
+       and language = '${code}' and spam_check = 'form-token'`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+  });
+}
