@@ -1,5 +1,6 @@
 import type { ThreadAuthor } from './follow-up.ts';
 import type { IncidentType } from './incident-types.ts';
+import type { SpamCheck } from './plain-forms.ts';
 import type { CaseworkErrorCode, RejectionReason } from './report-workflow.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
@@ -14,6 +15,8 @@ export type ReportListFilter = {
   attachments?: 'yes' | 'no';
   /** Reports whose honeypot was filled are kept apart and shown only when asked for. */
   quarantined?: boolean;
+  /** `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021). */
+  spamCheck?: SpamCheck;
   sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
   page: number;
 };
@@ -28,6 +31,8 @@ export type ReportListItem = {
   attachmentCount: number;
   assignedTo: string | null;
   isPublished: boolean;
+  /** How the submission proved it was not a bot: `form-token` was sent without the automatic check. */
+  spamCheck: SpamCheck;
 };
 
 export type ReportListPage = { items: ReportListItem[]; total: number; page: number; pageSize: number };
@@ -43,6 +48,7 @@ export type ReportDetail = {
   assignedTo: { id: string; name: string } | null;
   isAnonymous: boolean;
   isQuarantined: boolean;
+  spamCheck: SpamCheck;
   /** When the retention job erased the personal data and free texts, if it did. */
   personalDataErasedAt: string | null;
   incidentDate: string;

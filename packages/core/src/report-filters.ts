@@ -1,5 +1,6 @@
 import type { ReportListFilter } from './casework-api.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
+import { SPAM_CHECKS } from './plain-forms.ts';
 import { dayFromQuery, pageFromQuery } from './query-params.ts';
 import { REPORT_STATUSES } from './statuses.ts';
 
@@ -20,6 +21,7 @@ export function reportFilterFromUrl(url: URL): ReportListFilter {
     anonymous: yesNo(get('anonymous')),
     attachments: yesNo(get('attachments')),
     quarantined: get('quarantined') === 'yes',
+    spamCheck: SPAM_CHECKS.find((candidate) => candidate === get('spamCheck')),
     sort,
     page: pageFromQuery(get('page')),
   };

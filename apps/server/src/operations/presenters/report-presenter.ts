@@ -24,6 +24,7 @@ export function presentReportListItem(row: {
   attachmentCount: number;
   assigneeName: string | null;
   isPublished: boolean;
+  spamCheck: ReportListItem['spamCheck'];
 }): ReportListItem {
   return {
     id: row.id,
@@ -35,6 +36,7 @@ export function presentReportListItem(row: {
     attachmentCount: row.attachmentCount,
     assignedTo: row.assigneeName,
     isPublished: row.isPublished,
+    spamCheck: row.spamCheck,
   };
 }
 
@@ -98,6 +100,7 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     assignedTo: records.assignee ? { id: records.assignee.id, name: records.assignee.name } : null,
     isAnonymous: row.isAnonymous,
     isQuarantined: row.isQuarantined,
+    spamCheck: row.spamCheck,
     personalDataErasedAt: row.personalDataErasedAt?.toISOString() ?? null,
     incidentDate: row.incidentDate,
     incidentTime: open(row.incidentTime),

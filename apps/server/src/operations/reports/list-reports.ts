@@ -27,6 +27,7 @@ export async function listReports(
         attachmentCount: ATTACHMENT_COUNT,
         assigneeName: staffUser.name,
         isPublished: IS_PUBLISHED,
+        spamCheck: report.spamCheck,
       })
       .from(report)
       .leftJoin(staffUser, eq(staffUser.id, report.assignedTo))

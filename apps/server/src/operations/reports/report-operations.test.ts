@@ -170,3 +170,31 @@ describe('the report status machine', () => {
     ]);
   });
 });
+
+describe('the mark of a report sent without JavaScript', () => {
+  it('shows in the list and on the report, and the list filters on it', async () => {
+    const result = validateReport(reportPayload({ date: '2024-06-02' }));
+    if (!result.success) throw new Error(JSON.stringify(result.errors));
+    const { reportId: plain } = await submitReport(server.services, result.data, [], {
+      isQuarantined: false,
+      spamCheck: 'form-token',
+    });
+    const checked = await newReport({ date: '2024-06-02' });
+    const listed = async (spamCheck?: 'proof-of-work' | 'form-token') =>
+      (await reports().list({ sort: 'received-desc', page: 1, from: '2024-06-02', to: '2024-06-02', spamCheck })).items;
+    expect((await listed()).map((item) => [item.id, item.spamCheck])).toEqual([
+      [checked, 'proof-of-work'],
+      [plain, 'form-token'],
+    ]);
+    expect((await listed('form-token')).map((item) => item.id)).toEqual([plain]);
+    expect((await listed('proof-of-work')).map((item) => item.id)).toEqual([checked]);
+    expect((await reports().open(plain))?.spamCheck).toBe('form-token');
+  });
+
+  it('is a closed set in the database', async () => {
+    const id = await newReport();
+    await expect(
+      server.database.pool.query("update report set spam_check = 'none' where id = $1", [id]),
+    ).rejects.toThrow(/report_spam_check_check/);
+  });
+});

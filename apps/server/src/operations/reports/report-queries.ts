@@ -17,6 +17,7 @@ export function listQuery(filter: ReportListFilter) {
   if (filter.type) conditions.push(eq(report.incidentType, filter.type));
   if (filter.from) conditions.push(gte(report.incidentDate, filter.from));
   if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
+  if (filter.spamCheck) conditions.push(eq(report.spamCheck, filter.spamCheck));
   if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
   if (filter.attachments) {
     conditions.push(filter.attachments === 'yes' ? sql`${ATTACHMENT_COUNT} > 0` : sql`${ATTACHMENT_COUNT} = 0`);

@@ -120,6 +120,11 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           <p>{t('casework.erasedNotice', { date: formatDateTime(report.personalDataErasedAt, language) })}</p>
         </div>
       )}
+      {report.spamCheck === 'form-token' && (
+        <div className="staff-alert">
+          <p>{t('casework.withoutCheckNotice')}</p>
+        </div>
+      )}
       {report.isQuarantined && (
         <div className="staff-alert">
           <p>{t('casework.quarantinedNotice')}</p>

@@ -78,6 +78,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <SelectField
+          label={t('casework.spamCheck')}
+          name="spamCheck"
+          defaultValue={filter.spamCheck}
+          options={[
+            { value: '', label: t('casework.anyCheck') },
+            { value: 'proof-of-work', label: t('casework.withCheck') },
+            { value: 'form-token', label: t('casework.withoutCheck') },
+          ]}
+        />
+        <SelectField
           label={t('casework.sort')}
           name="sort"
           defaultValue={filter.sort}
@@ -144,7 +154,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     {t(`reportStatus.${item.status}`)}
                     {item.isPublished && <span className="tag">{t('casework.published')}</span>}
                   </td>
-                  <td>{item.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}</td>
+                  <td>
+                    {item.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}
+                    {item.spamCheck === 'form-token' && <span className="tag">{t('casework.withoutCheck')}</span>}
+                  </td>
                   <td>{formatNumber(item.attachmentCount, language)}</td>
                   <td>{item.assignedTo ?? <span className="muted">{t('casework.nobody')}</span>}</td>
                 </tr>
