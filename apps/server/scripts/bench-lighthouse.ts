@@ -75,6 +75,7 @@ try {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -9,12 +9,13 @@ type Validate<Values, Output> = (values: Values) => ValidationResult<Output>;
  * what the server checks. Each error's `type` is its code (`required`, `invalidPhone`…).
  *
  * The validation (zod, the phone number rules: about 55 KB gzip) is not part of the page's first
- * load: `load` imports it, once, when the form first checks something, and `preload` starts that
- * import as soon as the form is on screen, so it is there long before anyone has typed a field.
+ * load: `load` imports it, once, when the form first checks something. `preload` (call it in an
+ * effect; it returns its clean-up) starts that import at the visitor's first touch, key or focus,
+ * so it arrives while they type the first field, and a page that is only read never pays for it.
  */
 export function coreResolver<Values extends FieldValues, Output>(
   load: () => Promise<Validate<Values, Output>>,
-): Resolver<Values> & { preload: () => void } {
+): Resolver<Values> & { preload: () => () => void } {
   let loading: Promise<Validate<Values, Output>> | undefined;
   const validator = () => {
     loading ??= load().catch((error: unknown) => {
@@ -28,7 +29,19 @@ export function coreResolver<Values extends FieldValues, Output>(
     if (result.success) return { values, errors: {} };
     return { values: {} as Record<string, never>, errors: toHookFormErrors(result.errors) as HookFormErrors<Values> };
   };
-  return Object.assign(resolver as Resolver<Values>, { preload: () => void validator().catch(() => {}) });
+  const preload = () => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const stop = () => {
+      for (const name of events) document.removeEventListener(name, start, true);
+    };
+    const start = () => {
+      stop();
+      void validator().catch(() => {});
+    };
+    for (const name of events) document.addEventListener(name, start, { capture: true, passive: true });
+    return stop;
+  };
+  return Object.assign(resolver as Resolver<Values>, { preload });
 }
 
 export function toHookFormErrors(errors: FieldErrors) {
