@@ -1,30 +1,13 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { todayInBelgium } from '@app/core/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test/raw-request.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { chooseEncoding, inlineScriptHashes, pageCacheKey } from './page-cache.ts';
-
-type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** A request whose answer is left as sent (fetch would undo the compression). */
-function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const request = http.request(`${baseUrl}${path}`, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

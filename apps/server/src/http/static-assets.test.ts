@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test/raw-request.ts';
 import { staticAssets } from './static-assets.ts';
 
 const script = `export const greeting = ${JSON.stringify('shalom '.repeat(400))};\n`;
@@ -35,27 +36,8 @@ afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** fetch() would decompress on its own: read the raw bytes and headers instead. */
-async function get(urlPath: string, acceptEncoding?: string) {
-  const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const call = request(
-        `${base}${urlPath}`,
-        { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      call.on('error', reject);
-      call.end();
-    },
-  );
-}
+const get = (urlPath: string, acceptEncoding?: string) =>
+  rawRequest(base, urlPath, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
 
 describe('the built browser files', () => {
   it('go out as the Brotli copy made at build time when the browser accepts it', async () => {
@@ -101,29 +83,9 @@ describe('the built browser files', () => {
   });
 
   it('HEAD gets the headers of the copy without a body', async () => {
-    const { request } = await import('node:http');
-    const answer = await new Promise<{ encoding?: string; length?: string; bytes: number }>((resolve) => {
-      const call = request(
-        `${base}/assets/entry-abc123.js`,
-        { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } },
-        (response) => {
-          let bytes = 0;
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-          });
-          response.on('end', () =>
-            resolve({
-              encoding: response.headers['content-encoding'],
-              length: response.headers['content-length'],
-              bytes,
-            }),
-          );
-        },
-      );
-      call.end();
-    });
-    expect(answer.encoding).toBe('br');
-    expect(Number(answer.length)).toBe(brotliCompressSync(script).length);
-    expect(answer.bytes).toBe(0);
+    const answer = await rawRequest(base, '/assets/entry-abc123.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(Number(answer.headers['content-length'])).toBe(brotliCompressSync(script).length);
+    expect(answer.body.length).toBe(0);
   });
 });
