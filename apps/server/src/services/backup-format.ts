@@ -77,7 +77,10 @@ export type ArchiveRecord =
   | { kind: 'file-chunk'; file: ArchivedFile; data: Buffer; last: boolean }
   | { kind: 'trailer'; trailer: ArchiveTrailer };
 
-/** Where the writer puts the archive, one frame per call; the next call waits for the previous one. */
+/**
+ * Where the writer puts the archive: a frame's head, then its sealed bytes, each call awaited
+ * before the next is made, so the writer never runs ahead of the disk.
+ */
 export type ArchiveSink = (bytes: Buffer) => Promise<void>;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
@@ -152,14 +155,15 @@ export class ArchiveWriter {
     for (const part of body) offset += part.copy(plain, offset);
     const sealed = this.#encryption.seal(plain);
     if (sealed.length > MAX_FRAME_BYTES) throw new Error(`A backup record of ${sealed.length} bytes is too large`);
-    const frame = Buffer.allocUnsafe(FRAME_HEAD_BYTES + sealed.length);
-    frame.writeUInt32BE(sealed.length, 0);
-    sha256(sealed).copy(frame, 4);
-    sealed.copy(frame, FRAME_HEAD_BYTES);
-    if (kind !== Kind.trailer) this.#hash.update(frame);
+    // The head and the sealed bytes go out as two writes: no copy of the chunk to join them.
+    const head = Buffer.allocUnsafe(FRAME_HEAD_BYTES);
+    head.writeUInt32BE(sealed.length, 0);
+    sha256(sealed).copy(head, 4);
+    if (kind !== Kind.trailer) this.#hash.update(head).update(sealed);
     this.#sequence += 1;
-    this.#largestFrame = Math.max(this.#largestFrame, frame.length);
-    await this.#emit(frame);
+    this.#largestFrame = Math.max(this.#largestFrame, FRAME_HEAD_BYTES + sealed.length);
+    await this.#emit(head);
+    await this.#emit(sealed);
   }
 
   async #emit(bytes: Buffer) {
@@ -168,9 +172,12 @@ export class ArchiveWriter {
   }
 }
 
-/** Up to `length` bytes at `position`: fewer only at the end of the file. */
-async function readAt(source: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(length);
+/**
+ * Up to `length` bytes at `position`: fewer only at the end of the file. Into `into` when it is
+ * large enough (the reader reuses one buffer for every frame), else into a new buffer.
+ */
+async function readAt(source: FileHandle, position: number, length: number, into?: Buffer): Promise<Buffer> {
+  const buffer = into && into.length >= length ? into : Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {
     const { bytesRead } = await source.read(buffer, filled, length - filled, position + filled);
@@ -229,6 +236,7 @@ export async function* readArchive(
   let table: { name: string; declared: number; seen: number } | undefined;
   let file: { file: ArchivedFile; received: number; hash: ReturnType<typeof createHash> } | undefined;
   let filesBegan = false;
+  let frameBuffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES + FRAME_OVERHEAD_BYTES + 4);
 
   const endTable = (at: number) => {
     if (table && table.seen !== table.declared) throw damaged(at, `ends the rows of ${table.name} too early`);
@@ -243,7 +251,9 @@ export async function* readArchive(
     if (length > MAX_FRAME_BYTES || length < SEALED_OVERHEAD_BYTES + PLAIN_HEAD_BYTES) {
       throw damaged(at, 'has an impossible length');
     }
-    const sealed = await readAt(source, at + FRAME_HEAD_BYTES, length);
+    if (length > frameBuffer.length) frameBuffer = Buffer.allocUnsafe(length);
+    // Only read in this turn: what is yielded comes from the opened copy, never from this buffer.
+    const sealed = await readAt(source, at + FRAME_HEAD_BYTES, length, frameBuffer);
     if (sealed.length < length) throw incomplete(at + FRAME_HEAD_BYTES + sealed.length);
     if (!sha256(sealed).equals(head.subarray(4))) throw damaged(at);
     let plain: Buffer;
