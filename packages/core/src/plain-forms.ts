@@ -89,7 +89,23 @@ export type ContactFormAnswer =
   | { form: 'contact'; state: 'editing'; values: ContactFormValues; errors?: FieldErrors; failure?: PlainFormFailure }
   | { form: 'contact'; state: 'sent' };
 
-export type PlainFormAnswer = ReportFormAnswer | ContactFormAnswer;
+/**
+ * The server's answer to a follow-up form posted without JavaScript that came back: the receipt form
+ * (what was typed and why it opened nothing) or the reply form (the message kept, the problem).
+ * A receipt that opens the report and a reply that was sent are answered with a redirect instead.
+ */
+export type FollowUpFormAnswer =
+  | { form: 'followUp'; state: 'receipt'; receipt: string; errors?: FieldErrors; failure?: PlainFormFailure }
+  | {
+      form: 'followUp';
+      state: 'reply';
+      message: string;
+      errors?: FieldErrors;
+      failure?: PlainFormFailure;
+      fileNames?: string[];
+    };
+
+export type PlainFormAnswer = ReportFormAnswer | ContactFormAnswer | FollowUpFormAnswer;
 
 /** The form's own words for the hidden field that says which button was pressed. */
 export const INTENT_FIELD = 'intent';

@@ -1,8 +1,10 @@
 import { validateContactMessage } from '@app/core/contact.schema';
 import type { FieldErrors } from '@app/core/field-errors';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
 import {
   type ContactFormAnswer,
   contactValuesFromForm,
+  type FollowUpFormAnswer,
   INTENT_FIELD,
   type PlainFormAnswer,
   type PlainFormFailure,
@@ -37,8 +39,9 @@ const pathsOf = (page: 'incidentReport' | 'contact' | 'followUp') =>
   new Map(LANGUAGE_CODES.map((language) => [localizedPath(page, language), language]));
 const REPORT_PATHS = pathsOf('incidentReport');
 const CONTACT_PATHS = pathsOf('contact');
+const FOLLOW_UP_PATHS = pathsOf('followUp');
 /** Pages whose forms work without JavaScript, and so get a form token with the page. */
-const FORM_PAGES = new Set([...REPORT_PATHS.keys(), ...CONTACT_PATHS.keys(), ...pathsOf('followUp').keys()]);
+const FORM_PAGES = new Set([...REPORT_PATHS.keys(), ...CONTACT_PATHS.keys(), ...FOLLOW_UP_PATHS.keys()]);
 
 /** The problems of these fields only. */
 function only(errors: FieldErrors, fields: readonly string[]): FieldErrors {
@@ -83,11 +86,14 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
   const answer =
     (handle: (request: Request, response: Response, language: Language) => Promise<PlainFormResult>) =>
     async (request: Request, response: Response, next: NextFunction) => {
-      const language = REPORT_PATHS.get(request.path) ?? CONTACT_PATHS.get(request.path);
+      const language =
+        REPORT_PATHS.get(request.path) ?? CONTACT_PATHS.get(request.path) ?? FOLLOW_UP_PATHS.get(request.path);
       if (!language) return next();
       // A POST answer carries what was typed, or a receipt: never kept by any cache.
       response.set('Cache-Control', 'no-store');
-      response.locals.plainForm = await handle(request, response, language);
+      const result = await handle(request, response, language);
+      if (response.headersSent) return; // answered already (a redirect)
+      response.locals.plainForm = result;
       next();
     };
 
@@ -200,6 +206,87 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
           status,
           answer: { form: 'contact', state: 'editing', values: contactValuesFromForm(fields), failure },
         };
+      }
+    }),
+  );
+
+  router.post(
+    [...FOLLOW_UP_PATHS.keys()],
+    answer(async (request, response, language) => {
+      const page = localizedPath('followUp', language);
+      let body: Awaited<ReturnType<typeof readPlainForm>> | undefined;
+      const fields = () => body?.fields ?? {};
+      const receiptForm = (
+        extra: Partial<Extract<FollowUpFormAnswer, { state: 'receipt' }>> = {},
+      ): FollowUpFormAnswer => ({
+        form: 'followUp',
+        state: 'receipt',
+        receipt: fields().receipt ?? '',
+        ...extra,
+      });
+      const replyForm = (extra: Partial<Extract<FollowUpFormAnswer, { state: 'reply' }>> = {}): FollowUpFormAnswer => ({
+        form: 'followUp',
+        state: 'reply',
+        message: fields().message ?? '',
+        ...extra,
+      });
+      let intent = '';
+      try {
+        body = await readPlainForm(request, { withFiles: true });
+        intent = body.fields[INTENT_FIELD] ?? '';
+        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
+        if (intent === 'reply') {
+          // The session cookie is what lets a reporter write here, with or without JavaScript.
+          const limit = await services.followUpLimits.takeReply(request.ip);
+          if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+          const message = (body.fields.message ?? '').trim();
+          const problem =
+            message.length === 0 ? 'required' : message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? 'tooLong' : undefined;
+          if (problem) return { status: 400, answer: replyForm({ errors: { message: problem } }) };
+          if (body.fileProblem) {
+            throw new ApiError(
+              body.fileProblem.code,
+              'file' in body.fileProblem ? { file: body.fileProblem.file } : {},
+            );
+          }
+          const attachments = await prepareAttachments(body.files);
+          const sent = await services.followUp.reply(request.get('cookie') ?? null, message, attachments);
+          if (!sent.ok) throw new ApiError('SESSION_ENDED');
+          services.notifications.kick();
+          // Back to the thread with a plain GET, so that reloading the page sends nothing twice.
+          response.redirect(303, `${page}?sent=1`);
+          return { status: 303, answer: replyForm() };
+        }
+        // The receipt: wrong ones are counted per address, and past the limit nothing is hashed.
+        const blockedFor = await services.followUpLimits.receiptBlockedSeconds(request.ip);
+        if (blockedFor > 0) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: blockedFor });
+        const receipt = normaliseReceipt(body.fields.receipt);
+        if (!receipt) {
+          const code = (body.fields.receipt ?? '').trim() ? 'invalidReceipt' : 'required';
+          return { status: 400, answer: receiptForm({ errors: { receipt: code } }) };
+        }
+        // The form token stands in for ALTCHA's proof of work, as on the other forms.
+        await checkToken(services, request, response);
+        await spendToken(services, request, response);
+        const opened = await services.followUp.open(receipt);
+        if (!opened) {
+          await services.followUpLimits.recordWrongReceipt(request.ip);
+          throw new ApiError('RECEIPT_NOT_RECOGNISED');
+        }
+        response.append('Set-Cookie', opened.setCookie);
+        // A message written before the session ended came along as a hidden field: the thread is
+        // rendered at once, this request already carrying the new session, with the message in its
+        // form. Otherwise back to the thread with a plain GET.
+        if ((body.fields.message ?? '').trim()) {
+          request.headers.cookie = opened.setCookie.split(';', 1)[0];
+          return { status: 200, answer: replyForm() };
+        }
+        response.redirect(303, page);
+        return { status: 303, answer: receiptForm() };
+      } catch (error) {
+        const { status, failure } = failureOf(error, logger, response);
+        const fileNames = body?.files.map((file) => file.fileName);
+        return { status, answer: intent === 'reply' ? replyForm({ failure, fileNames }) : receiptForm({ failure }) };
       }
     }),
   );

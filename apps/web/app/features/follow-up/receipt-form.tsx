@@ -1,8 +1,14 @@
 import { normaliseReceipt } from '@app/core/follow-up';
-import { useRef } from 'react';
+import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import type { Language } from '@app/locales/languages';
+import { useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
+import { toHookFormErrors } from '../../shared/forms/core-resolver.ts';
+import { InitialValues } from '../../shared/forms/form-field.tsx';
+import { WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
 import { TextField } from '../../shared/forms/text-fields.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { FollowUpFailure } from './follow-up-failure.tsx';
@@ -18,10 +24,29 @@ const checkReceipt: Resolver<ReceiptValues> = (values) => {
 
 const OWN_ERRORS = ['RECEIPT_NOT_RECOGNISED', 'RATE_LIMITED'] as const;
 
-/** The receipt, checked by the spam check and the server; a right one opens the report. */
-export function ReceiptForm({ onOpened }: { onOpened(): void }) {
+/**
+ * The receipt, checked by the spam check and the server; a right one opens the report. Without
+ * JavaScript it posts to the page itself (decision 0021); `answer` is what came back.
+ */
+export function ReceiptForm({
+  onOpened,
+  language,
+  answer,
+  carriedMessage = '',
+}: {
+  onOpened(): void;
+  language: Language;
+  answer?: Extract<FollowUpFormAnswer, { state: 'receipt' }>;
+  /** A reply not sent because the session ended: sent along, so that it is there once reopened. */
+  carriedMessage?: string;
+}) {
   const { t } = useTranslation();
-  const form = useForm<ReceiptValues>({ defaultValues: { receipt: '' }, resolver: checkReceipt });
+  const returnedErrors = useMemo(() => (answer?.errors ? toHookFormErrors(answer.errors) : undefined), [answer]);
+  const form = useForm<ReceiptValues>({
+    defaultValues: { receipt: answer?.receipt ?? '' },
+    errors: returnedErrors,
+    resolver: checkReceipt,
+  });
   const { isSending, failure, submit } = useSubmission();
   const altcha = useRef<AltchaHandle>(null);
   const failureBox = useRef<HTMLDivElement>(null);
@@ -39,28 +64,42 @@ export function ReceiptForm({ onOpened }: { onOpened(): void }) {
   });
 
   return (
-    <form className="follow-up-receipt" noValidate onSubmit={send} aria-labelledby="receipt-form-title">
-      <h2 id="receipt-form-title">{t('followUp.receiptTitle')}</h2>
-      <FollowUpFailure ref={failureBox} failure={failure} own={OWN_ERRORS} />
-      <TextField
-        label={t('followUp.receiptLabel')}
-        hint={t('followUp.receiptHint')}
-        isRequired
-        error={form.formState.errors.receipt}
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        dir="ltr"
-        className="input receipt-input"
-        maxLength={40}
-        registration={form.register('receipt')}
-      />
-      <AltchaField ref={altcha} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
-          {isSending ? t('followUp.opening') : t('followUp.open')}
-        </button>
-      </div>
-    </form>
+    <InitialValues.Provider value={answer ? { receipt: answer.receipt } : undefined}>
+      <form
+        id="receipt-form"
+        className="follow-up-receipt"
+        method="post"
+        action={`${localizedPath('followUp', language)}#receipt-form`}
+        data-await-react=""
+        noValidate
+        onSubmit={send}
+        aria-labelledby="receipt-form-title"
+      >
+        <h2 id="receipt-form-title">{t('followUp.receiptTitle')}</h2>
+        <input type="hidden" name="intent" value="open" />
+        {carriedMessage && <input type="hidden" name="message" value={carriedMessage} />}
+        <FollowUpFailure ref={failureBox} failure={failure ?? answer?.failure} own={OWN_ERRORS} />
+        <TextField
+          label={t('followUp.receiptLabel')}
+          hint={t('followUp.receiptHint')}
+          isRequired
+          error={form.formState.errors.receipt}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          className="input receipt-input"
+          maxLength={40}
+          registration={form.register('receipt')}
+        />
+        <AltchaField ref={altcha} />
+        <WithoutJavaScriptNote />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
+            {isSending ? t('followUp.opening') : t('followUp.open')}
+          </button>
+        </div>
+      </form>
+    </InitialValues.Provider>
   );
 }

@@ -1,6 +1,10 @@
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
+import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import type { Language } from '@app/locales/languages';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { localizedPath } from '../../paths.ts';
 import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
 import { FormField } from '../../shared/forms/form-field.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
@@ -16,11 +20,16 @@ const OWN_ERRORS = ['SESSION_ENDED'] as const;
  * so that a session that ended while typing loses nothing: the receipt opens it again.
  */
 export function ReplyForm({
+  language,
+  answer,
   draft,
   onDraftChange,
   onSent,
   onSessionEnded,
 }: {
+  language: Language;
+  /** Without JavaScript (decision 0021): the reply that came back from the server, and why. */
+  answer?: Extract<FollowUpFormAnswer, { state: 'reply' }>;
   draft: ReplyDraft;
   onDraftChange(draft: ReplyDraft): void;
   onSent(): void;
@@ -29,7 +38,13 @@ export function ReplyForm({
   const { t } = useTranslation();
   const id = useId();
   const { isSending, failure, submit } = useSubmission();
-  const [fieldError, setFieldError] = useState<'required' | 'tooLong'>();
+  const isEnhanced = useHydrated();
+  const returnedError = answer?.errors?.message;
+  const [fieldError, setFieldError] = useState<'required' | 'tooLong' | undefined>(
+    returnedError === 'required' || returnedError === 'tooLong' ? returnedError : undefined,
+  );
+  const returnedFailure = answer?.failure?.code === 'SESSION_ENDED' ? undefined : answer?.failure;
+  const fileNames = isEnhanced ? draft.files.map((file) => file.name) : (answer?.fileNames ?? []);
   const [fileError, setFileError] = useState<string>();
   const failureBox = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -58,14 +73,20 @@ export function ReplyForm({
   };
 
   return (
-    <form className="follow-up-reply" noValidate onSubmit={(event) => void send(event)} aria-labelledby={`${id}-title`}>
+    <form
+      id="reply-form"
+      className="follow-up-reply"
+      method="post"
+      encType="multipart/form-data"
+      action={`${localizedPath('followUp', language)}#reply-form`}
+      data-await-react=""
+      noValidate
+      onSubmit={(event) => void send(event)}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>{t('followUp.replyTitle')}</h2>
-      <FollowUpFailure
-        ref={failureBox}
-        failure={failure}
-        own={OWN_ERRORS}
-        fileNames={draft.files.map((file) => file.name)}
-      />
+      <input type="hidden" name="intent" value="reply" />
+      <FollowUpFailure ref={failureBox} failure={failure ?? returnedFailure} own={OWN_ERRORS} fileNames={fileNames} />
       <FormField
         label={t('followUp.message')}
         hint={t('followUp.messageHint')}
@@ -99,6 +120,8 @@ export function ReplyForm({
       <AttachmentsField
         files={draft.files}
         error={fileError}
+        name={isEnhanced ? undefined : 'attachments'}
+        hint={isEnhanced ? undefined : t('followUp.attachmentsHintWithoutJavaScript')}
         onChange={(files, problem) => {
           onDraftChange({ ...draft, files });
           setFileError(problem ? t(`forms.errors.${problem.code}`, { file: problem.file ?? '' }) : undefined);

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import type { FollowUpFormAnswer } from '@app/core/plain-forms';
 import { data, useRevalidator } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
 import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
-import { JavaScriptRequired } from '../../shared/forms/javascript-required.tsx';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
@@ -22,9 +22,22 @@ export async function loader(args: Route.LoaderArgs) {
     formMessages: formMessagesFor(page.language),
     followUp: found.state === 'open' ? { state: 'open' as const, thread: found.thread } : { state: found.state },
     wasClosed: new URL(args.request.url).searchParams.get('closed') === '1',
+    /** Back from a reply sent without JavaScript (the server redirects here once it is stored). */
+    wasSent: new URL(args.request.url).searchParams.get('sent') === '1',
   };
   // A session that ended takes its cookie with it.
   return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
+}
+
+/**
+ * A follow-up form sent without JavaScript that came back (decision 0021): the server has read and
+ * checked it (apps/server/src/http/plain-forms.routes.ts); a receipt that opened the report and a
+ * reply that was stored were answered with a redirect to this page instead.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const { plainForm } = context.get(appContext);
+  if (plainForm?.answer.form !== 'followUp') throw data(null, { status: 400 });
+  return data({ answer: plainForm.answer }, { status: plainForm.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
@@ -36,19 +49,28 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
  * The reporter's way back: the receipt opens the report's state and thread; a message (with
  * files) goes to staff. The draft belongs to the page, so a session that ends loses none of it.
  */
-export default function FollowUpPage({ loaderData }: Route.ComponentProps) {
+export default function FollowUpPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <MessagesScope messages={loaderData.formMessages}>
-      <FollowUp {...loaderData} />
+      <FollowUp {...loaderData} answer={actionData?.answer.form === 'followUp' ? actionData.answer : undefined} />
     </MessagesScope>
   );
 }
 
-function FollowUp({ followUp, wasClosed, language }: Route.ComponentProps['loaderData']) {
+function FollowUp({
+  followUp,
+  wasClosed,
+  wasSent,
+  language,
+  answer,
+}: Route.ComponentProps['loaderData'] & { answer?: FollowUpFormAnswer }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState<ReplyDraft>(EMPTY_DRAFT);
-  const [notice, setNotice] = useState<'sent' | 'sessionEnded'>();
+  const reply = answer?.state === 'reply' ? answer : undefined;
+  const [draft, setDraft] = useState<ReplyDraft>(reply ? { message: reply.message, files: [] } : EMPTY_DRAFT);
+  const [notice, setNotice] = useState<'sent' | 'sessionEnded' | undefined>(
+    wasSent ? 'sent' : reply?.failure?.code === 'SESSION_ENDED' ? 'sessionEnded' : undefined,
+  );
   const isOpen = followUp.state === 'open';
   const wasOpen = useRef(isOpen);
   const statusHeading = useRef<HTMLDivElement>(null);
@@ -75,6 +97,8 @@ function FollowUp({ followUp, wasClosed, language }: Route.ComponentProps['loade
             </p>
           )}
           <ReplyForm
+            language={language}
+            answer={reply}
             draft={draft}
             onDraftChange={(next) => {
               setDraft(next);
@@ -113,14 +137,16 @@ function FollowUp({ followUp, wasClosed, language }: Route.ComponentProps['loade
                   : t('followUp.closed')}
             </p>
           )}
-          <JavaScriptRequired>
-            <ReceiptForm
-              onOpened={() => {
-                setNotice(undefined);
-                void revalidator.revalidate();
-              }}
-            />
-          </JavaScriptRequired>
+          <ReceiptForm
+            language={language}
+            answer={answer?.state === 'receipt' ? answer : undefined}
+            // A message that could not be sent because the session ended travels with the receipt.
+            carriedMessage={draft.message}
+            onOpened={() => {
+              setNotice(undefined);
+              void revalidator.revalidate();
+            }}
+          />
         </>
       )}
     </>

@@ -2,6 +2,7 @@ import { FIELD_MAX_LENGTHS } from '@app/core/limits';
 import { forwardRef, useContext } from 'react';
 import type { FieldErrors as HookFormErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { FieldIdPrefix } from './form-field.tsx';
 
 const MISSING = new Set(['required']);
@@ -19,27 +20,21 @@ export const ErrorSummary = forwardRef<
 >(function ErrorSummary({ errors, labels, order, onSelect }, ref) {
   const { t } = useTranslation();
   const prefix = useContext(FieldIdPrefix);
+  const isEnhanced = useHydrated();
   const present = order.filter((field) => errors[field]);
   if (present.length === 0) return null;
   const missing = present.filter((field) => MISSING.has(String(errors[field]?.type)));
   const other = present.filter((field) => !MISSING.has(String(errors[field]?.type)));
-  // In a form whose fields have named ids, each entry is a link to its field: it works before and
-  // without JavaScript, and with it the form moves the focus itself.
+  // Without JavaScript (a form whose fields have named ids), each entry is a link to its field;
+  // once React runs, a button that moves the focus there, as before.
   const item = (field: string, text: string) => (
     <li key={field}>
-      {prefix === undefined ? (
+      {isEnhanced || prefix === undefined ? (
         <button type="button" className="link-button" onClick={() => onSelect(field)}>
           {text}
         </button>
       ) : (
-        <a
-          href={`#${prefix}${field}`}
-          className="link-button"
-          onClick={(event) => {
-            event.preventDefault();
-            onSelect(field);
-          }}
-        >
+        <a href={`#${prefix}${field}`} className="link-button">
           {text}
         </a>
       )}
