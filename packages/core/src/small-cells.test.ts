@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { protectCells, type Relation } from './small-cells.ts';
+
+const cells = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+describe('protectCells', () => {
+  it('shows zero as zero and counts from k up as they are', () => {
+    const states = protectCells(
+      cells({ a: 0, b: 3, c: 40, total: 43 }),
+      [{ total: 'total', members: ['a', 'b', 'c'] }],
+      3,
+    );
+    expect([...states.values()]).toEqual(['shown', 'shown', 'shown', 'shown']);
+  });
+
+  it('hides a province with one incident and withholds a second one, so that the total does not give it away', () => {
+    const values = cells({ antwerp: 1, brussels: 5, limburg: 10, elsewhere: 0, total: 16 });
+    const relation: Relation = { total: 'total', members: ['antwerp', 'brussels', 'limburg', 'elsewhere'] };
+    const states = protectCells(values, [relation], 3);
+    expect(states.get('antwerp')).toBe('fewer');
+    expect(states.get('brussels')).toBe('withheld');
+    expect(states.get('limburg')).toBe('shown');
+    expect(states.get('elsewhere')).toBe('shown');
+    expect(states.get('total')).toBe('shown');
+    // What a visitor can work out: antwerp + brussels = 16 − 10 = 6, brussels ≥ 3, antwerp ≤ 2.
+    // antwerp can be 1 or 2 (brussels 5 or 4): not pinned.
+  });
+
+  it('does not pick a second cell of exactly k, which would pin the first (1 + 3 = 4 with "3 or more")', () => {
+    const values = cells({ a: 1, b: 3, c: 4, total: 8 });
+    const states = protectCells(values, [{ total: 'total', members: ['a', 'b', 'c'] }], 3);
+    expect(states.get('a')).toBe('fewer');
+    expect(states.get('b')).toBe('shown');
+    expect(states.get('c')).toBe('withheld');
+  });
+
+  it('withholds the total when the only other member is zero', () => {
+    // total = a: both in "fewer than 3" range would still be a range, not a value.
+    const states = protectCells(cells({ a: 2, b: 0, total: 2 }), [{ total: 'total', members: ['a', 'b'] }], 3);
+    expect(states.get('a')).toBe('fewer');
+    expect(states.get('total')).toBe('fewer');
+    expect(states.get('b')).toBe('shown');
+  });
+
+  it('withholds the total when every member is hidden and their ranges pin them (1 + 1 under "fewer than 3")', () => {
+    const states = protectCells(cells({ a: 1, b: 1, total: 2 }), [{ total: 'total', members: ['a', 'b'] }], 3);
+    expect(states.get('a')).toBe('fewer');
+    expect(states.get('b')).toBe('fewer');
+    expect(states.get('total')).toBe('withheld');
+  });
+
+  it('follows a withheld cell into the other relations it belongs to', () => {
+    // A two-way table: rows r1, r2; columns c1, c2; r1c1 = 1.
+    const values = cells({ r1c1: 1, r1c2: 7, r2c1: 6, r2c2: 9, r1: 8, r2: 15, c1: 7, c2: 16, all: 23 });
+    const relations: Relation[] = [
+      { total: 'r1', members: ['r1c1', 'r1c2'] },
+      { total: 'r2', members: ['r2c1', 'r2c2'] },
+      { total: 'c1', members: ['r1c1', 'r2c1'] },
+      { total: 'c2', members: ['r1c2', 'r2c2'] },
+      { total: 'all', members: ['r1', 'r2'] },
+      { total: 'all', members: ['c1', 'c2'] },
+    ];
+    const states = protectCells(values, relations, 3);
+    expect(states.get('r1c1')).toBe('fewer');
+    // Row r1 and column c1 each need a second hidden cell, and then row r2 and column c2 too.
+    expect(states.get('r1c2')).toBe('withheld');
+    expect(states.get('r2c1')).toBe('withheld');
+    expect(states.get('r2c2')).toBe('withheld');
+    for (const relation of relations) {
+      const hidden = [relation.total, ...relation.members].filter((id) => states.get(id) !== 'shown');
+      expect(hidden.length === 0 || hidden.length >= 2, relation.total).toBe(true);
+    }
+  });
+
+  it('refuses a threshold that would protect nothing', () => {
+    expect(() => protectCells(cells({ a: 1 }), [], 2)).toThrow(/at least 3/);
+  });
+});
