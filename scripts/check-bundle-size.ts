@@ -11,8 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { todayInBelgium } from '@app/core/dates';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { monthRange, protectFigures } from '@app/core/public-figures';
+import { SMALL_CELL_DEFAULT_THRESHOLD } from '@app/core/small-cells';
+import { PROVINCES } from '@app/core/statuses';
 import { LANGUAGE_CODES } from '@app/locales/languages';
-import { localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
+import { localizedPath, PUBLIC_PAGES, type PublicPage, yearlyPath } from '@app/web/paths';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { loadConfig } from '../apps/server/src/config.ts';
 
@@ -22,9 +27,12 @@ const HOME_JS_GZIP_BUDGET = Number(process.env.BUNDLE_BUDGET_KB ?? 118) * KB;
 /** Everything a first visit to the home page loads, as sent over HTTPS (Brotli). */
 const HOME_TOTAL_BUDGET = 150 * KB;
 /** Every other public page; the form pages carry the form, its checks and the spam check. */
-const PAGE_TOTAL_BUDGET: Record<PublicPage | 'notFound', number> = {
+const PAGE_TOTAL_BUDGET: Record<PublicPage | 'incidentsYear' | 'notFound', number> = {
   home: HOME_TOTAL_BUDGET,
   incidents: 150 * KB,
+  incidentsData: 150 * KB,
+  // A yearly summary (the current year's, with every month and province): charts and four tables.
+  incidentsYear: 150 * KB,
   privacy: 150 * KB,
   termsOfUse: 150 * KB,
   notFound: 145 * KB,
@@ -40,8 +48,30 @@ const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).hre
 // The site as it runs with no settings at all and no text edited by staff.
 const { site } = loadConfig({});
 const noEdits = { current: async () => ({}), emergencyNumbers: async () => undefined };
+// The figures at their largest: three years with a count in every month, province and type (two
+// digits each), so that the charts and tables weigh what a busy year makes them weigh.
+const today = todayInBelgium();
+const busyMonths = monthRange(`${Number(today.slice(0, 4)) - 2}-01`, today.slice(0, 7));
+const busyFigures = protectFigures(
+  {
+    asOf: today,
+    byMonth: busyMonths.flatMap((month, m) =>
+      INCIDENT_TYPES.map((type, t) => ({ month, type, count: 10 + ((m * 7 + t * 13) % 87) })),
+    ),
+    byYear: [...new Set(busyMonths.map((month) => Number(month.slice(0, 4))))].flatMap((year) =>
+      PROVINCES.flatMap((province, p) =>
+        INCIDENT_TYPES.map((type, t) => ({ year, province, type, count: 10 + ((p * 11 + t * 5) % 89) })),
+      ),
+    ),
+    samePeriodLastYear: PROVINCES.flatMap((province, p) =>
+      INCIDENT_TYPES.map((type, t) => ({ province, type, count: 10 + ((p * 3 + t * 17) % 83) })),
+    ),
+  },
+  SMALL_CELL_DEFAULT_THRESHOLD,
+);
 const noIncidents = {
   page: async ({ page }: { page: number }) => ({ countLast30Days: 0, items: [], total: 0, page, pageSize: 20 }),
+  figures: async () => busyFigures,
 };
 const handler = createRequestHandler(build, 'production');
 
@@ -60,9 +90,17 @@ type Figures = {
   total: number;
 };
 
-async function measure(page: PublicPage | 'notFound', language: (typeof LANGUAGE_CODES)[number]): Promise<Figures> {
+async function measure(
+  page: PublicPage | 'incidentsYear' | 'notFound',
+  language: (typeof LANGUAGE_CODES)[number],
+): Promise<Figures> {
   const home = localizedPath('home', language);
-  const urlPath = page === 'notFound' ? `${home.replace(/\/$/, '')}/no-such-page` : localizedPath(page, language);
+  const urlPath =
+    page === 'notFound'
+      ? `${home.replace(/\/$/, '')}/no-such-page`
+      : page === 'incidentsYear'
+        ? yearlyPath(Number(today.slice(0, 4)), language)
+        : localizedPath(page, language);
   const context = new RouterContextProvider(
     new Map([
       [
@@ -108,7 +146,7 @@ async function measure(page: PublicPage | 'notFound', language: (typeof LANGUAGE
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const pages = [...(Object.keys(PUBLIC_PAGES) as PublicPage[]), 'notFound' as const];
+const pages = [...(Object.keys(PUBLIC_PAGES) as PublicPage[]), 'incidentsYear' as const, 'notFound' as const];
 const failures: string[] = [];
 console.log(
   `${'page'.padEnd(24)}${'HTML'.padStart(9)}${'CSS'.padStart(9)}${'JS gzip'.padStart(10)}${'JS br'.padStart(10)}${'font'.padStart(9)}${'total'.padStart(10)}${'budget'.padStart(10)}`,

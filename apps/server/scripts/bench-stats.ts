@@ -2,16 +2,19 @@
 //   npm run bench:stats   (BENCH_REPORTS=100000; BENCH_DATABASE_URL for an external server)
 // Seeds reports spread over three years (most verified, some rejected, closed, new; a fifth of the
 // verified ones published), then prints the median and slowest of 7 runs of each query the
-// statistics page, the dashboard and the public Incidents page make.
+// statistics page, the dashboard and the public Incidents page make, and of the public figures
+// (/incidents, the yearly summaries, the open data files: counts and small-cell protection).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { todayInBelgium } from '@app/core/dates';
+import { protectFigures } from '@app/core/public-figures';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logger.ts';
+import { readRawFigures } from '../src/services/public-figures.service.ts';
 import { createPublicIncidentsService } from '../src/services/public-incidents.service.ts';
 import { computeStats } from '../src/services/stats.service.ts';
 import { countVerifiedLast30Days } from '../src/services/verified-incidents.ts';
@@ -49,12 +52,17 @@ try {
      from generate_series(1, $2::int) as i`,
     [sealed, REPORTS],
   );
+  // Every publication names the staff member who made it (migration 0009).
   await database.pool.query(
-    `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language)
-     select id, incident_date, incident_type, municipality, province, jsonb_build_object('en', 'A summary for the public.'), 'en'
+    `insert into staff_user (id, name, email, role) values ('bench-publisher', 'Bench', 'bench@example.org', 'coordinator')`,
+  );
+  await database.pool.query(
+    `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
+     select id, incident_date, incident_type, municipality, province, jsonb_build_object('en', 'A summary for the public.'), 'en', 'bench-publisher'
      from report where status = 'verified' and random() < 0.2`,
   );
-  await database.pool.query('analyze');
+  // As autovacuum leaves a table after a while: statistics and the visibility map (index-only scans).
+  await database.pool.query('vacuum analyze');
   const { rows } = await database.pool.query(
     `select count(*)::int as reports, (select count(*)::int from public_incident) as published from report`,
   );
@@ -63,7 +71,18 @@ try {
       `on the ${embedded ? 'embedded' : 'external'} database.\n`,
   );
 
-  const incidents = createPublicIncidentsService(database.db);
+  // A revision that changes on every call: each run computes the public figures afresh.
+  let revision = 0;
+  const incidents = createPublicIncidentsService(database.db, {
+    revision: {
+      current: async () => {
+        revision += 1;
+        return String(revision);
+      },
+    },
+    smallCellThreshold: 3,
+  });
+  const raw = await readRawFigures(database.db);
   const today = todayInBelgium();
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
@@ -74,6 +93,9 @@ try {
     ['/incidents, first page', () => incidents.page({ language: 'nl', page: 1 })],
     ['/incidents, type filter', () => incidents.page({ language: 'he', type: 'online', page: 1 })],
     ['/incidents, page 100', () => incidents.page({ language: 'en', page: 100 })],
+    ['public figures: the three grouped counts', () => readRawFigures(database.db)],
+    ['public figures: small-cell protection', async () => protectFigures(raw, 3)],
+    ['public figures: both (pages, files)', () => incidents.figures()],
   ];
   console.log('query                                    median ms   slowest ms');
   for (const [name, run] of cases) {

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('gives the site Belgian emergency numbers, a neutral quick-exit page and a 24-month retention by default', () => {
+  it('gives the site Belgian emergency numbers, a neutral quick-exit page, a 24-month retention, k = 3 and CC BY 4.0 by default', () => {
     expect(loadConfig({}, '/srv/site').site).toEqual({
       organisationName: 'Community Safety Flanders',
       email: 'info@example.org',
@@ -33,7 +33,14 @@ describe('loadConfig', () => {
       policeNumber: '101',
       quickExitUrl: 'https://www.google.com/',
       retentionMonths: 24,
+      smallCellThreshold: 3,
+      openDataLicence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
     });
+  });
+
+  it('refuses a small-cell threshold below 3, which would protect nothing', () => {
+    expect(() => loadConfig({ SMALL_CELL_THRESHOLD: '2' }, '/srv/site')).toThrow(/SMALL_CELL_THRESHOLD/);
+    expect(loadConfig({ SMALL_CELL_THRESHOLD: '5' }, '/srv/site').site.smallCellThreshold).toBe(5);
   });
 
   it('treats an empty variable as not set', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SiteSettings } from '@app/core/site-settings';
+import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/small-cells';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 
@@ -76,6 +77,24 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of months between 1 and 120')
     .max(120, 'expected a whole number of months between 1 and 120')
     .default(24),
+  SMALL_CELL_THRESHOLD: z.coerce
+    .number({ error: 'expected a whole number between 3 and 20' })
+    .int('expected a whole number between 3 and 20')
+    .min(SMALL_CELL_MIN_THRESHOLD, 'expected a whole number between 3 and 20')
+    .max(20, 'expected a whole number between 3 and 20')
+    .default(SMALL_CELL_DEFAULT_THRESHOLD),
+  OPEN_DATA_LICENCE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80, 'expected a licence name of at most 80 characters')
+    .default('CC BY 4.0'),
+  OPEN_DATA_LICENCE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'expected the address of the licence text, such as https://creativecommons.org/licenses/by/4.0/',
+    })
+    .default('https://creativecommons.org/licenses/by/4.0/'),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -270,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       policeNumber: values.POLICE_NUMBER,
       quickExitUrl: values.QUICK_EXIT_URL,
       retentionMonths: values.REPORT_RETENTION_MONTHS,
+      smallCellThreshold: values.SMALL_CELL_THRESHOLD,
+      openDataLicence: { name: values.OPEN_DATA_LICENCE, url: values.OPEN_DATA_LICENCE_URL },
     }),
   });
 }

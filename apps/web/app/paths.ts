@@ -1,4 +1,4 @@
-import { type Language, languagePrefix } from '@app/locales/languages';
+import { LANGUAGES, type Language, languagePrefix } from '@app/locales/languages';
 
 /** Every public page, with its path in English; other languages put their prefix in front. */
 export const PUBLIC_PAGES = {
@@ -6,12 +6,15 @@ export const PUBLIC_PAGES = {
   contact: '/contact',
   incidentReport: '/incident-report',
   incidents: '/incidents',
+  incidentsData: '/incidents/data',
   privacy: '/privacy',
   termsOfUse: '/terms-of-use',
   followUp: '/follow-up',
 } as const;
 
 export type PublicPage = keyof typeof PUBLIC_PAGES;
+/** A page's key in the messages (`pages.<key>`): the pages above and the yearly summaries. */
+export type PageKey = PublicPage | 'incidentsYear';
 
 export function isPublicPage(value: string): value is PublicPage {
   return Object.hasOwn(PUBLIC_PAGES, value);
@@ -23,6 +26,32 @@ export function localizedPath(page: PublicPage, language: Language): string {
   const prefix = languagePrefix(language);
   if (path === '/') return prefix || '/';
   return `${prefix}${path}`;
+}
+
+/**
+ * The yearly summaries (`/incidents/2026`, `/he/incidents/2026`): one route per language with the
+ * year as its parameter; a year without verified incidents answers 404.
+ */
+export function yearlyPath(year: number, language: Language): string {
+  return `${localizedPath('incidents', language)}/${year}`;
+}
+
+/** The open data files, in every language (their labels are in the page's language). */
+export const DATA_FILES = ['monthly.csv', 'monthly.json', 'provinces.csv', 'provinces.json'] as const;
+export type DataFile = (typeof DATA_FILES)[number];
+
+export function dataFilePath(file: DataFile, language: Language): string {
+  return `${localizedPath('incidentsData', language)}/${file}`;
+}
+
+const prefixes = LANGUAGES.map(({ code }) => languagePrefix(code).slice(1)).filter(Boolean);
+const FIGURE_PATH = new RegExp(
+  `^(?:/(?:${prefixes.join('|')}))?/incidents/(?:\\d{4}|data/(?:${DATA_FILES.map((file) => file.replace('.', '\\.')).join('|')}))$`,
+);
+
+/** A yearly summary or a data file: public, the same for everyone, kept by the page cache. */
+export function isFigurePath(pathname: string): boolean {
+  return FIGURE_PATH.test(pathname);
 }
 
 /** Route ids carry the language after a triple underscore, as the spec names them: `contact___fr`. */

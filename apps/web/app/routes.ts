@@ -7,6 +7,7 @@ const PAGE_MODULES: Record<PublicPage, string> = {
   contact: 'routes/public/contact.tsx',
   incidentReport: 'routes/public/incident-report.tsx',
   incidents: 'routes/public/incidents.tsx',
+  incidentsData: 'routes/public/incidents-data.tsx',
   privacy: 'routes/public/privacy.tsx',
   termsOfUse: 'routes/public/terms-of-use.tsx',
   followUp: 'routes/public/follow-up.tsx',
@@ -21,6 +22,16 @@ const publicRoutes = LANGUAGES.flatMap(({ code }) =>
     return path === '/' ? index(PAGE_MODULES[page], { id }) : route(path, PAGE_MODULES[page], { id });
   }),
 );
+
+// The yearly summaries and the open data files, also one route per language (`incidentsYear___he`).
+const figureRoutes = LANGUAGES.flatMap(({ code }) => [
+  route(`${localizedPath('incidents', code)}/:year`, 'routes/public/incidents-year.tsx', {
+    id: `incidentsYear___${code}`,
+  }),
+  route(`${localizedPath('incidentsData', code)}/:file`, 'routes/public/incidents-data-file.ts', {
+    id: `incidentsDataFile___${code}`,
+  }),
+]);
 
 // The staff area: no language prefix (it follows the language cookie). The sign-in pages are
 // outside the guarded layout; everything else is inside it.
@@ -51,7 +62,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
 ]);
 
 export default [
-  layout('routes/public/public-layout.tsx', publicRoutes),
+  layout('routes/public/public-layout.tsx', [...publicRoutes, ...figureRoutes]),
   internalRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,3 +1,5 @@
+import type { PublicFigures } from './public-figures.ts';
+
 /** One published incident as the public Incidents page shows it. */
 export type PublicIncidentItem = {
   incidentDate: string;
@@ -18,4 +20,6 @@ export type PublicIncidentsPage = {
 
 export type PublicIncidentsServiceForWeb = {
   page(query: { language: string; type?: string; page: number }): Promise<PublicIncidentsPage>;
+  /** The counts by month, year, province and type, protected by the small-cell rule (decision 0022). */
+  figures(): Promise<PublicFigures>;
 };

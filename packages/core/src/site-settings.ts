@@ -14,4 +14,8 @@ export type SiteSettings = Readonly<{
   quickExitUrl: string;
   /** Months after a case is closed before its personal data is erased. */
   retentionMonths: number;
+  /** k of the small-cell rule: public counts from 1 to k−1 read "fewer than k" (decision 0022). */
+  smallCellThreshold: number;
+  /** The licence of the open data on /incidents/data. */
+  openDataLicence: Readonly<{ name: string; url: string }>;
 }>;

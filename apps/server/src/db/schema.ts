@@ -98,6 +98,13 @@ export const report = pgTable(
     index('report_status_idx').on(table.status, table.createdAt),
     index('report_created_at_idx').on(table.createdAt),
     index('report_incident_date_idx').on(table.incidentDate),
+    // The public figures (decision 0022) read verified incidents by date, province and type: this
+    // index holds exactly those, so one pass over it serves every public page and file.
+    index('report_verified_figures_idx')
+      .on(table.incidentDate, table.province, table.incidentType)
+      .where(
+        sql`"is_quarantined" = false and ("status" = 'verified' or ("status" = 'closed' and "rejection_reason" is null))`,
+      ),
     check('report_status_check', isOneOf('status', REPORT_STATUSES)),
     check('report_language_check', isOneOf('language', LANGUAGE_CODES)),
     check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),

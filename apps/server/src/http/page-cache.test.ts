@@ -29,6 +29,13 @@ describe('the page cache, without a server', () => {
     expect(key('/incidents?type=%3Cscript%3E')).toBeUndefined();
     expect(key('/internal/login')).toBeUndefined();
     expect(key('/de/contact')).toBeUndefined();
+    // The figures: the open data page, the yearly summaries and the files, without any parameter.
+    expect(key('/incidents/data')).toBe('/incidents/data');
+    expect(key('/he/incidents/2026')).toBe('/he/incidents/2026');
+    expect(key('/yi/incidents/data/provinces.json')).toBe('/yi/incidents/data/provinces.json');
+    expect(key('/incidents/2026?type=verbal')).toBeUndefined();
+    expect(key('/incidents/data/other.csv')).toBeUndefined();
+    expect(key('/de/incidents/2026')).toBeUndefined();
   });
 
   it('prefers Brotli, then gzip, and honours a refusal', () => {

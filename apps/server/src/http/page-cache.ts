@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { LANGUAGES } from '@app/locales/languages';
-import { localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
+import { isFigurePath, localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.ts';
 import type { SiteRevision } from '../services/site-revision.ts';
@@ -51,8 +51,9 @@ const pageByPath = new Map<string, PublicPage>(
 export function pageCacheKey(method: string, url: URL): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   const page = pageByPath.get(url.pathname);
-  if (!page) return undefined;
-  const allowed = PAGE_QUERY_PARAMETERS[page] ?? [];
+  // The yearly summaries and the open data files take no query parameter.
+  if (!page && !isFigurePath(url.pathname)) return undefined;
+  const allowed = (page && PAGE_QUERY_PARAMETERS[page]) ?? [];
   const names = [...url.searchParams.keys()];
   if (new Set(names).size !== names.length) return undefined;
   if (!names.every((name) => allowed.includes(name) && QUERY_VALUE.test(url.searchParams.get(name) ?? ''))) {

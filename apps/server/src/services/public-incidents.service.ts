@@ -3,6 +3,7 @@ import type { PublicIncidentsPage, PublicIncidentsServiceForWeb } from '@app/cor
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
+import { createPublicFigures } from './public-figures.service.ts';
 import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 export const PUBLIC_PAGE_SIZE = 10;
@@ -11,8 +12,12 @@ export const PUBLIC_PAGE_SIZE = 10;
  * What the public Incidents page shows: only rows staff published (date, type, municipality,
  * the summary they wrote), and a count. Nothing from a reporter's own words reaches it.
  */
-export function createPublicIncidentsService(db: Db): PublicIncidentsServiceForWeb {
+export function createPublicIncidentsService(
+  db: Db,
+  figures: { revision: { current(): Promise<string> }; smallCellThreshold: number },
+): PublicIncidentsServiceForWeb {
   return {
+    figures: createPublicFigures(db, figures.revision, figures.smallCellThreshold),
     async page({
       language,
       type,

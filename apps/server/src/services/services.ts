@@ -23,8 +23,8 @@ import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createContentService, type PublicContentService } from './content.service.ts';
 import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
-import { createFormTokens, type FormTokens } from './form-token.service.ts';
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
+import { createFormTokens, type FormTokens } from './form-token.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
 import { createRetention, type Retention } from './retention.service.ts';
 import { createSiteRevision, type SiteRevision } from './site-revision.ts';
@@ -130,6 +130,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
   const { operationDeps, ...staffServices } = createStaffServices(config, database, encryption, logger, storage);
   const content = createContentService(database.db);
   const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
+  const siteRevision = createSiteRevision(database.pool);
   return {
     ...database,
     ...staffServices,
@@ -151,8 +152,11 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
     operationsFor: (actor) => createStaffOperations({ ...operationDeps, content }, actor),
-    publicIncidents: createPublicIncidentsService(database.db),
-    siteRevision: createSiteRevision(database.pool),
+    publicIncidents: createPublicIncidentsService(database.db, {
+      revision: siteRevision,
+      smallCellThreshold: config.site.smallCellThreshold,
+    }),
+    siteRevision,
     formTokens: createFormTokens(database.db, encryption.deriveKey('form-tokens'), {
       secureCookies: config.publicUrl.startsWith('https://'),
     }),

@@ -2,7 +2,6 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGES, type Langu
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useCurrentPage } from '../lib/use-current-page.ts';
-import { localizedPath } from '../paths.ts';
 
 function rememberLanguage(language: Language) {
   // The Cookie Store API is missing from older Safari and Firefox versions that visitors still use.
@@ -14,14 +13,14 @@ function rememberLanguage(language: Language) {
 /** Links to the same page in every language, each named in its own language and script. */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
-  const { page, language: current } = useCurrentPage();
+  const { pathIn, language: current } = useCurrentPage();
   return (
     <nav className="language-switcher" aria-label={t('languageSwitcher.label')}>
       <ul>
         {LANGUAGES.map(({ code, nativeName, dir }) => (
           <li key={code}>
             <Link
-              to={localizedPath(page ?? 'home', code)}
+              to={pathIn(code)}
               lang={code}
               hrefLang={code}
               dir={dir}

@@ -1,6 +1,6 @@
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
-import type { PublicPage } from '../paths.ts';
+import type { PageKey } from '../paths.ts';
 import { createTranslator, type MessageTree, type Translate } from './translator.ts';
 
 export function messagesFor(language: Language) {
@@ -12,12 +12,18 @@ export function messagesFor(language: Language) {
  * `common` without the pages' own texts, which each page's loader sends (`pageMessagesFor`).
  */
 export function siteMessagesFor(language: Language): MessageTree {
-  const { pages: _pages, ...site } = resources[language].common;
+  const { pages: _pages, figures: _figures, ...site } = resources[language].common;
   return site;
 }
 
+/** The pages that show figures: the figures' own texts, the provinces and the incident types. */
+export function figureMessagesFor(language: Language) {
+  const types = Object.entries(resources[language].forms.incidentTypes).map(([type, { label }]) => [type, { label }]);
+  return { figures: resources[language].common.figures, incidentTypes: Object.fromEntries(types) };
+}
+
 /** One public page's own texts (`pages.<page>`), with the two its legal documents share. */
-export function pageMessagesFor(language: Language, page: PublicPage): MessageTree {
+export function pageMessagesFor(language: Language, page: PageKey): MessageTree {
   const { pages } = resources[language].common;
   return { pages: { [page]: pages[page], lastUpdated: pages.lastUpdated, print: pages.print } };
 }
@@ -39,12 +45,19 @@ export function serverT(language: Language): Translate {
   return t;
 }
 
+const figureTranslators = new Map<Language, Translate>();
+
+/** A translate function for the open data files: the site's texts with the incident types' names. */
+export function figureT(language: Language): Translate {
+  let t = figureTranslators.get(language);
+  if (!t) {
+    t = createTranslator(language, { ...messagesFor(language), ...figureMessagesFor(language) });
+    figureTranslators.set(language, t);
+  }
+  return t;
+}
+
 /** The staff area's messages, with the incident types its lists show. */
 export function internalMessagesFor(language: Language) {
   return { ...resources[language].internal, incidentTypes: resources[language].forms.incidentTypes };
-}
-
-/** The incident types' names, for pages that list incidents without a form. */
-export function incidentTypeMessagesFor(language: Language) {
-  return { incidentTypes: resources[language].forms.incidentTypes };
 }

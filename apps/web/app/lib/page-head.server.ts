@@ -2,7 +2,8 @@ import { LANGUAGES, type Language, languageInfo } from '@app/locales/languages';
 import type { RouterContextProvider } from 'react-router';
 import { appContext } from '../context.ts';
 import { serverT } from '../i18n/messages.server.ts';
-import { localizedPath, type PublicPage } from '../paths.ts';
+import type { Values } from '../i18n/translator.ts';
+import { localizedPath, type PageKey, type PublicPage } from '../paths.ts';
 import type { PageHead } from './page-head.ts';
 
 const ogLocale = (language: Language) => languageInfo(language).tag.replace('-', '_');
@@ -16,14 +17,17 @@ export function buildPageHead(
   context: Readonly<RouterContextProvider>,
   page: PublicPage,
   language: Language,
+  /** A page with a parameter (a yearly summary) gives its own paths and the values of its texts. */
+  own?: { key: PageKey; path: (language: Language) => string; values: Values },
 ): PageHead {
   const { publicUrl, site } = context.get(appContext);
   const organisationName = site.organisationName;
   const t = serverT(language);
-  const absolute = (lang: Language) => `${publicUrl}${localizedPath(page, lang)}`;
+  const key = own?.key ?? page;
+  const absolute = (lang: Language) => `${publicUrl}${own ? own.path(lang) : localizedPath(page, lang)}`;
   return {
-    title: `${t(`pages.${page}.title`)} | ${organisationName}`,
-    description: t(`pages.${page}.description`, { organisation: organisationName }),
+    title: `${t(`pages.${key}.title`, own?.values)} | ${organisationName}`,
+    description: t(`pages.${key}.description`, { ...own?.values, organisation: organisationName }),
     canonical: absolute(language),
     alternates: [
       ...LANGUAGES.map(({ code }) => ({ hrefLang: code, href: absolute(code) })),

@@ -11,7 +11,13 @@ import { buildPageHead } from './page-head.server.ts';
 export function loadPublicPage(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   page: PublicPage,
+  /** A page with a parameter (a yearly summary): its own message key, paths and values. */
+  own?: Parameters<typeof buildPageHead>[3],
 ) {
   const language = languageFromPath(new URL(request.url).pathname);
-  return { language, head: buildPageHead(context, page, language), pageMessages: pageMessagesFor(language, page) };
+  return {
+    language,
+    head: buildPageHead(context, page, language, own),
+    pageMessages: pageMessagesFor(language, own?.key ?? page),
+  };
 }

@@ -1,13 +1,16 @@
 import { pageFromQuery } from '@app/core/query-params';
 import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { overviewFigures } from '@app/core/public-figures';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { EditedText } from '../../components/edited-text.tsx';
 import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
+import figuresStylesheet from '../../features/public-figures/figures.css?url';
+import { FiguresOverview } from '../../features/public-figures/figures-overview.tsx';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
-import { incidentTypeMessagesFor } from '../../i18n/messages.server.ts';
+import { figureMessagesFor } from '../../i18n/messages.server.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -20,10 +23,24 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') ?? '') : '';
   const page = pageFromQuery(params.get('page'));
-  const incidents = await args.context.get(appContext).publicIncidents.page({ language: base.language, type, page });
+  const { publicIncidents } = args.context.get(appContext);
+  const [incidents, all] = await Promise.all([
+    publicIncidents.page({ language: base.language, type, page }),
+    publicIncidents.figures(),
+  ]);
   const edited = await editedContent(args.context, base.language, ['howYouCanHelp']);
-  return { ...base, incidents, type, edited, messages: incidentTypeMessagesFor(base.language) };
+  return {
+    ...base,
+    incidents,
+    figures: overviewFigures(all),
+    type,
+    edited,
+    // The types' names (the filter, the list, the charts) and the figures' texts.
+    messages: figureMessagesFor(base.language),
+  };
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: figuresStylesheet }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
@@ -31,8 +48,9 @@ const WAYS_TO_HELP = ['report', 'support', 'document', 'share'] as const;
 
 /**
  * The public overview: the number of verified incidents of the last 30 days (shown only when there
- * is at least one), and the incidents staff published, with the summary they wrote. Readable
- * without JavaScript: the type filter and the pages are plain links and a GET form.
+ * is at least one), the incidents staff published with the summary they wrote, and the figures
+ * (monthly trend, provinces and types against last year) as server-drawn SVG with their tables.
+ * Readable without JavaScript: the type filter and the pages are plain links and a GET form.
  */
 export default function IncidentsPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -112,6 +130,7 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
           </nav>
         )}
       </section>
+      <FiguresOverview figures={data.figures} language={language} />
       <section aria-labelledby="help-title" className="section">
         <h2 id="help-title">{t('pages.incidents.howToHelpTitle')}</h2>
         {data.edited.howYouCanHelp ? (

@@ -1,0 +1,87 @@
+import { todayInBelgium } from '@app/core/dates';
+import { type PublicFigures, protectFigures, type RawFigures, sameDayLastYear } from '@app/core/public-figures';
+import { and, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { report } from '../db/schema.ts';
+import { isVerifiedIncident } from './verified-incidents.ts';
+
+/**
+ * The counts behind the public figures, grouped by the database in one pass over the verified
+ * incidents (decision 0009: published or not, held back by the spam check never): by month,
+ * province and type, with a mark on the rows that fall within the current year's days of the year
+ * before. Incidents dated after today are left out, so the current year is the year so far. The
+ * months, the years and the same period of last year are sums of these groups.
+ */
+export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Date()): Promise<RawFigures> {
+  const asOf = todayInBelgium(now);
+  const lastYearFrom = `${Number(asOf.slice(0, 4)) - 1}-01-01`;
+  // Counted per day first, in the order of the partial index report_verified_figures_idx (an
+  // index-only scan, no sort), then per month: the month's text is made once per day, not per row.
+  const { rows: groups } = await db.execute<{
+    month: string;
+    province: string | null;
+    type: string;
+    samePeriod: boolean;
+    count: number;
+  }>(sql`
+    select to_char(day, 'YYYY-MM') as month, province, type, day between ${lastYearFrom} and ${sameDayLastYear(asOf)} as "samePeriod",
+      sum(count)::int as count
+    from (
+      select ${report.incidentDate} as day, ${report.province} as province, ${report.incidentType} as type, count(*) as count
+      from ${report}
+      where ${and(isVerifiedIncident, lte(report.incidentDate, asOf))}
+      group by 1, 2, 3
+    ) as days
+    group by 1, 2, 3, 4`);
+  const byMonth = new Map<string, RawFigures['byMonth'][number]>();
+  const byYear = new Map<string, RawFigures['byYear'][number]>();
+  const lastYear = new Map<string, RawFigures['samePeriodLastYear'][number]>();
+  const bump = <T extends { count: number }>(map: Map<string, T>, key: string, row: T, count: number) => {
+    const found = map.get(key);
+    if (found) found.count += count;
+    else map.set(key, { ...row, count });
+  };
+  for (const group of groups) {
+    bump(byMonth, `${group.month} ${group.type}`, { month: group.month, type: group.type, count: 0 }, group.count);
+    const year = Number(group.month.slice(0, 4));
+    bump(
+      byYear,
+      `${year} ${group.province} ${group.type}`,
+      { year, province: group.province, type: group.type, count: 0 },
+      group.count,
+    );
+    if (group.samePeriod) {
+      bump(
+        lastYear,
+        `${group.province} ${group.type}`,
+        { province: group.province, type: group.type, count: 0 },
+        group.count,
+      );
+    }
+  }
+  return {
+    asOf,
+    byMonth: [...byMonth.values()],
+    byYear: [...byYear.values()],
+    samePeriodLastYear: [...lastYear.values()],
+  };
+}
+
+/**
+ * The protected public figures, computed once per site revision and day (the page cache's own key)
+ * and shared by every page and file that shows them, so that they all show the same cells.
+ */
+export function createPublicFigures(db: Db, revision: { current(): Promise<string> }, threshold: number) {
+  let cached: { key: string; figures: Promise<PublicFigures> } | undefined;
+  return async (): Promise<PublicFigures> => {
+    const key = await revision.current();
+    if (cached?.key !== key) {
+      const figures = readRawFigures(db).then((raw) => protectFigures(raw, threshold));
+      cached = { key, figures };
+      figures.catch(() => {
+        if (cached?.figures === figures) cached = undefined;
+      });
+    }
+    return cached.figures;
+  };
+}

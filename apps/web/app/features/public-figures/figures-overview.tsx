@@ -1,0 +1,80 @@
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import type { OverviewFigures } from '@app/core/public-figures';
+import type { Language } from '@app/locales/languages';
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { localizedPath, yearlyPath } from '../../paths.ts';
+import { ComparisonChart } from './comparison-chart.tsx';
+import { dayLabel } from './format.ts';
+import { periodLabel, provinceRows, typeRows } from './periods.ts';
+import { TrendCharts } from './trend-charts.tsx';
+
+/**
+ * The figures on /incidents: the monthly trend of the last 24 months by type, and this year so far
+ * by province and by type beside the same days of last year; every count protected on the server.
+ */
+export function FiguresOverview({ figures, language }: { figures: OverviewFigures; language: Language }) {
+  const { t } = useTranslation();
+  const current = periodLabel(figures.current, t, language);
+  const previous = periodLabel(figures.previous, t, language);
+  return (
+    <section aria-labelledby="figures-title" className="section section--wide figures">
+      <h2 id="figures-title">{t('figures.title')}</h2>
+      <p>{t('figures.lead', { k: figures.threshold })}</p>
+      <p className="muted">{t('figures.asOf', { date: dayLabel(figures.asOf, language) })}</p>
+      {figures.years.length === 0 ? (
+        <p>{t('figures.none')}</p>
+      ) : (
+        <>
+          <TrendCharts
+            months={figures.months}
+            types={INCIDENT_TYPES}
+            threshold={figures.threshold}
+            title={t('figures.trendTitle')}
+          />
+          <div className="figure-pair">
+            <ComparisonChart
+              title={t('figures.provinceTitle', { current, previous })}
+              corner={t('figures.province')}
+              rows={provinceRows(figures.current, figures.previous, t)}
+              currentLabel={current}
+              previousLabel={previous}
+              threshold={figures.threshold}
+            />
+            <ComparisonChart
+              title={t('figures.typeTitle', { current, previous })}
+              corner={t('figures.type')}
+              rows={typeRows(figures.current, figures.previous, INCIDENT_TYPES, t)}
+              currentLabel={current}
+              previousLabel={previous}
+              threshold={figures.threshold}
+            />
+          </div>
+        </>
+      )}
+      <p>
+        <Link to={localizedPath('incidentsData', language)}>{t('figures.dataLink')}</Link>
+      </p>
+      {figures.years.length > 0 && <YearLinks years={figures.years} language={language} />}
+    </section>
+  );
+}
+
+/** Links to the yearly summaries, newest first. */
+export function YearLinks({ years, language, current }: { years: number[]; language: Language; current?: number }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('figures.yearsTitle')} className="year-links">
+      <h3>{t('figures.yearsTitle')}</h3>
+      <ul>
+        {[...years].reverse().map((year) => (
+          <li key={year}>
+            <Link to={yearlyPath(year, language)} aria-current={year === current ? 'page' : undefined}>
+              {String(year)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,109 @@
+import { overviewFigures } from '@app/core/public-figures';
+import { PageIntro } from '../../components/page-intro.tsx';
+import { appContext } from '../../context.ts';
+import { dayLabel } from '../../features/public-figures/format.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
+import { figureMessagesFor } from '../../i18n/messages.server.ts';
+import { RichText } from '../../i18n/rich-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { useSite } from '../../lib/use-site.ts';
+import { dataFilePath } from '../../paths.ts';
+import type { Route } from './+types/incidents-data';
+
+export async function loader(args: Route.LoaderArgs) {
+  const base = loadPublicPage(args, 'incidentsData');
+  const { publicIncidents, site } = args.context.get(appContext);
+  const { asOf, threshold } = overviewFigures(await publicIncidents.figures());
+  return { ...base, asOf, threshold, licence: site.openDataLicence, messages: figureMessagesFor(base.language) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
+
+const code = (text: string) => <code>{text}</code>;
+
+/** The files' column names and status codes: fixed, the same in every language. */
+const COLUMNS = {
+  asOf: 'as_of',
+  month: 'month',
+  year: 'year',
+  from: 'from',
+  to: 'to',
+  type: 'type',
+  province: 'province',
+  typeLabel: 'type_label',
+  provinceLabel: 'province_label',
+  countColumn: 'count',
+  status: 'status',
+  exact: 'exact',
+  fewer: 'fewer_than_k',
+  withheld: 'withheld',
+};
+
+/** /incidents/data: what the figures count, how they are protected, the licence and the files. */
+export default function IncidentsDataPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <MessagesScope messages={loaderData.messages}>
+      <IncidentsData data={loaderData} />
+    </MessagesScope>
+  );
+}
+
+function IncidentsData({ data }: { data: Route.ComponentProps['loaderData'] }) {
+  const { t } = useTranslation();
+  const organisation = useSite()?.organisationName ?? '';
+  const { language, threshold: k } = data;
+  const files = [
+    { name: 'monthly', csv: 'monthly.csv', json: 'monthly.json' },
+    { name: 'provinces', csv: 'provinces.csv', json: 'provinces.json' },
+  ] as const;
+  return (
+    <>
+      <PageIntro page="incidentsData" />
+      <section aria-labelledby="counted-title" className="section">
+        <h2 id="counted-title">{t('pages.incidentsData.countedTitle')}</h2>
+        <p>{t('pages.incidentsData.counted')}</p>
+      </section>
+      <section aria-labelledby="protection-title" className="section">
+        <h2 id="protection-title">{t('pages.incidentsData.protectionTitle')}</h2>
+        <p>{t('pages.incidentsData.protection', { k, max: k - 1 })}</p>
+      </section>
+      <section aria-labelledby="files-title" className="section">
+        <h2 id="files-title">{t('pages.incidentsData.filesTitle')}</h2>
+        <p>{t('pages.incidentsData.filesLead', { date: dayLabel(data.asOf, language) })}</p>
+        <ul className="data-files">
+          {files.map((file) => (
+            <li key={file.name}>
+              <span>{t(`pages.incidentsData.${file.name}File`)}</span>{' '}
+              <a href={dataFilePath(file.csv, language)} download>
+                CSV
+              </a>{' '}
+              <a href={dataFilePath(file.json, language)} download>
+                JSON
+              </a>
+            </li>
+          ))}
+        </ul>
+        <h3>{t('pages.incidentsData.columnsTitle')}</h3>
+        <ul>
+          {(['columnPeriod', 'columnCodes', 'columnCount', 'columnStatus'] as const).map((key) => (
+            <li key={key}>
+              <RichText template={t(`pages.incidentsData.${key}`, { max: k - 1 })} values={COLUMNS} components={{ code }} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="licence-title" className="section">
+        <h2 id="licence-title">{t('pages.incidentsData.licenceTitle')}</h2>
+        <p>
+          <RichText
+            template={t('pages.incidentsData.licence', { organisation })}
+            values={{ licence: data.licence.name }}
+            components={{ licence: (text) => <a href={data.licence.url}>{text}</a> }}
+          />
+        </p>
+      </section>
+    </>
+  );
+}
