@@ -85,6 +85,7 @@ export function ContactForm({ language, answer }: { language: Language; answer?:
         text={t('contactForm.successNext')}
         againLabel={t('contactForm.sendAnother')}
         againHref={localizedPath('contact', language)}
+        id="contact-form"
         onAgain={() => {
           form.reset(EMPTY);
           setIsSentWithoutScript(false);

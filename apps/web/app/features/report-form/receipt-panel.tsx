@@ -94,18 +94,22 @@ export function ReceiptPanel({
         <strong>{t('receipt.warning')}</strong>
       </p>
       {/* Copy and print need JavaScript; without it the browser's own menu prints the page. */}
-      <div className="receipt-card__actions" hidden={!isEnhanced}>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void copyText(grouped, code.current).then((ok) => setCopyState(ok ? 'copied' : 'copyFailed'))}
-        >
-          {t('receipt.copy')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={print}>
-          {t('receipt.print')}
-        </button>
-      </div>
+      {isEnhanced && (
+        <div className="receipt-card__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              void copyText(grouped, code.current).then((ok) => setCopyState(ok ? 'copied' : 'copyFailed'))
+            }
+          >
+            {t('receipt.copy')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={print}>
+            {t('receipt.print')}
+          </button>
+        </div>
+      )}
       <p role="status" className="receipt-card__copy-state">
         {copyState ? t(`receipt.${copyState}`) : ''}
       </p>

@@ -143,6 +143,7 @@ export function ReportForm({
         text={t('reportForm.successNext')}
         againLabel={t('reportForm.reportAnother')}
         againHref={localizedPath('incidentReport', language)}
+        id="report-form"
         onAgain={() => {
           if (receipt && !isReceiptKept) {
             setShowKeepError(true);

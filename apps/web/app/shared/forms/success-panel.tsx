@@ -8,8 +8,11 @@ export function SuccessPanel({
   againLabel,
   onAgain,
   againHref,
+  id,
   children,
 }: {
+  /** The form's id, so that a form sent without JavaScript lands here (its action ends in #id). */
+  id?: string;
   title: string;
   text: string;
   againLabel: string;
@@ -22,7 +25,7 @@ export function SuccessPanel({
   const isEnhanced = useHydrated();
   useEffect(() => box.current?.focus(), []);
   return (
-    <div ref={box} className="form-success" role="status" tabIndex={-1}>
+    <div ref={box} id={id} className="form-success" role="status" tabIndex={-1}>
       <h2>{title}</h2>
       <p>{text}</p>
       {children}
