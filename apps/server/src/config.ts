@@ -95,6 +95,7 @@ const envSchema = z.object({
       error: 'expected the address of the licence text, such as https://creativecommons.org/licenses/by/4.0/',
     })
     .default('https://creativecommons.org/licenses/by/4.0/'),
+  KEYRING_FILE: z.string().trim().min(1, 'expected the path of the keyring file').optional(),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -177,6 +178,8 @@ export type Config = Readonly<{
   site: SiteSettings;
   /** The master key from ENCRYPTION_KEY; when absent, a key file in DATA_DIR is used. */
   encryptionKey: Buffer | undefined;
+  /** The keyring of rotated keys (decision 0023): KEYRING_FILE, else DATA_DIR/keyring.json. */
+  keyringFile: string;
   mail: { smtpUrl: string | undefined; from: string; notify: string[]; staffLanguage: Language };
   /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
   trustProxy: false | string;
@@ -247,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     encryptionKey: values.ENCRYPTION_KEY ? keyBytes(values.ENCRYPTION_KEY) : undefined,
+    keyringFile: values.KEYRING_FILE
+      ? path.resolve(cwd, values.KEYRING_FILE)
+      : path.join(path.resolve(cwd, values.DATA_DIR), 'keyring.json'),
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM ?? values.ORG_EMAIL,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
+import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
 import { createBackup, restoreBackup, verifyBackup } from '../services/backup.ts';
 import { BackupError } from '../services/backup-format.ts';
@@ -24,8 +24,9 @@ const USAGE = `Back up the whole site, check a backup, or restore one into a fre
       folder, which must be fresh
 
 They use the site's configuration (DATABASE_URL or the embedded database in DATA_DIR). An archive
-opens only with this site's encryption key: keep ENCRYPTION_KEY (or DATA_DIR/encryption.key) safe,
-and apart from the backups. On a terminal they show their progress.`;
+opens only with this site's encryption key and the keyring it was sealed under: keep ENCRYPTION_KEY
+(or DATA_DIR/encryption.key) and a copy of the keyring file (DATA_DIR/keyring.json) made after each
+key rotation safe, and apart from the backups. On a terminal they show their progress.`;
 
 class UsageError extends Error {}
 
@@ -43,7 +44,7 @@ function siteKey(config: Config) {
   if (!config.encryptionKey && !fs.existsSync(keyFile)) {
     throw new BackupError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
   }
-  return createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, createLogger('warn', process.stderr)));
+  return loadSiteEncryption(config, createLogger('warn', process.stderr)).encryption;
 }
 
 function keepOption(value: string | undefined): number | undefined {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
+import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createStaffServices } from '../services/services.ts';
@@ -65,7 +65,7 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
   const { database, embedded } = await openDatabase(config, logger);
   try {
     await runMigrations(database.pool);
-    const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
+    const { encryption } = loadSiteEncryption(config, logger);
     const { staff } = createStaffServices(config, database, encryption, logger);
     if (command === 'list') {
       const members = await staff.list();

@@ -1,10 +1,30 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { createEncryption, loadMasterKey } from './encryption.ts';
+import {
+  emptyKeyringState,
+  fileKeyring,
+  introduceKey,
+  KeyringError,
+  readKeyringState,
+  retireKeys,
+  staticKeyring,
+  writeKeyringState,
+} from './keyring.ts';
+import { createReceiptHasher, lookupKeyIdOf } from './receipts.ts';
+
+/** A value as the site sealed it before key ids existed: 1 | iv | ciphertext | tag, original key. */
+function sealedTheOldWay(masterKey: Buffer, plain: string) {
+  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'data-at-rest', 32));
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([Buffer.from([1]), iv, body, cipher.getAuthTag()]).toString('base64');
+}
 
 describe('encryption', () => {
   const encryption = createEncryption(randomBytes(32));
@@ -40,5 +60,53 @@ describe('encryption', () => {
     const configured = randomBytes(32);
     expect(loadMasterKey(configured, dataDir, createLogger('silent')).equals(configured)).toBe(true);
     fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('names the key in every sealed value, and opens values sealed before key ids as key 1', () => {
+    const masterKey = randomBytes(32);
+    const original = createEncryption(masterKey);
+    const old = sealedTheOldWay(masterKey, 'Sara Cohen');
+    expect(original.keyIdOf(Buffer.from(old, 'base64'))).toBe(1);
+    expect(original.openText(old)).toBe('Sara Cohen');
+
+    const { state } = introduceKey(emptyKeyringState(), 'data');
+    const rotated = createEncryption(masterKey, staticKeyring(masterKey, state));
+    const sealed = rotated.sealText('Sara Cohen');
+    expect(rotated.keyIdOf(Buffer.from(sealed, 'base64'))).toBe(2);
+    expect(rotated.openText(sealed)).toBe('Sara Cohen');
+    expect(rotated.openText(old)).toBe('Sara Cohen');
+    // Retired, key 1 opens nothing any more, with a message that says which key is missing.
+    const retired = createEncryption(masterKey, staticKeyring(masterKey, retireKeys(state, 'data', [1])));
+    expect(retired.openText(sealed)).toBe('Sara Cohen');
+    expect(() => retired.openText(old)).toThrow(KeyringError);
+    expect(() => retired.openText(old)).toThrow(/data key 1/);
+  });
+
+  it('keeps the keyring in a file readable by its owner only, read again when a rotation changes it', () => {
+    const masterKey = randomBytes(32);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-keyring-'));
+    const file = path.join(dataDir, 'keyring.json');
+    const site = createEncryption(masterKey, fileKeyring(masterKey, file, 60_000));
+    expect(site.currentKeyId()).toBe(1);
+    const { state } = introduceKey(readKeyringState(file), 'data');
+    writeKeyringState(file, state);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const rotation = createEncryption(masterKey, staticKeyring(masterKey, state));
+    // The site opens a value under the new key at once (an unknown key id reads the file again).
+    expect(site.openText(rotation.sealText('nieuw'))).toBe('nieuw');
+    expect(site.currentKeyId()).toBe(2);
+    fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('finds a receipt under the previous lookup key after a lookup key rotation', async () => {
+    const masterKey = randomBytes(32);
+    const before = createReceiptHasher(staticKeyring(masterKey));
+    const receipt = before.generate();
+    const oldHash = await before.hash(receipt);
+    expect(lookupKeyIdOf(oldHash)).toBe(1);
+    const after = createReceiptHasher(staticKeyring(masterKey, introduceKey(emptyKeyringState(), 'lookup').state));
+    const [current, previous] = await after.candidates(receipt);
+    expect(lookupKeyIdOf(current ?? '')).toBe(2);
+    expect(previous).toBe(oldHash);
   });
 });

@@ -1,5 +1,6 @@
 import { randomInt, type ScryptOptions, scrypt } from 'node:crypto';
 import { RECEIPT_DIGITS } from '@app/core/follow-up';
+import type { Keyring } from './keyring.ts';
 
 /**
  * Receipts are stored as scrypt hashes, like passwords (N=2^16, r=8, p=1: about 64 MiB and a
@@ -8,6 +9,10 @@ import { RECEIPT_DIGITS } from '@app/core/follow-up';
  * the same work for a right and a wrong receipt), and without the master key a stolen database
  * does not even allow guessing. With it, 10^16 receipts at a tenth of a second each is out of
  * reach. See docs/decisions/0011-follow-up-receipts.md.
+ *
+ * The salt is the keyring's lookup key, rotated apart from the data key (decision 0023): a hash
+ * under key 1 (the original) is bare, a hash under a later key starts with "k<id>:", so that a
+ * rotation can count what is left under each key.
  */
 const SCRYPT = { N: 2 ** 16, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -17,10 +22,22 @@ const CONCURRENT_HASHES = 2;
 export type ReceiptHasher = {
   /** A new receipt: 16 random digits, uniformly drawn. */
   generate(): string;
+  /** The hash under the current lookup key, for a new receipt. */
   hash(receipt: string): Promise<string>;
+  /**
+   * The hashes under every lookup key still held, the current one first: a receipt issued before a
+   * rotation is found under its old key and then hashed again under the current one.
+   */
+  candidates(receipt: string): Promise<string[]>;
 };
 
-export function createReceiptHasher(pepper: Buffer): ReceiptHasher {
+/** The lookup key id of a stored receipt hash. */
+export const lookupKeyIdOf = (hash: string) => {
+  const match = /^k(\d+):/.exec(hash);
+  return match ? Number(match[1]) : 1;
+};
+
+export function createReceiptHasher(keyring: Keyring): ReceiptHasher {
   const options: ScryptOptions = { ...SCRYPT, maxmem: 256 * SCRYPT.N * SCRYPT.r + 1024 * 1024 };
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -33,22 +50,25 @@ export function createReceiptHasher(pepper: Buffer): ReceiptHasher {
     waiting.shift()?.();
   };
 
+  const hashUnder = async ({ id, key: pepper }: { id: number; key: Buffer }, receipt: string) => {
+    await acquire();
+    try {
+      const key = await new Promise<Buffer>((resolve, reject) =>
+        scrypt(receipt, pepper, KEY_LENGTH, options, (error, derived) => (error ? reject(error) : resolve(derived))),
+      );
+      return `${id === 1 ? '' : `k${id}:`}${key.toString('base64url')}`;
+    } finally {
+      release();
+    }
+  };
+
   return {
     generate() {
       let digits = '';
       while (digits.length < RECEIPT_DIGITS) digits += String(randomInt(0, 10));
       return digits;
     },
-    async hash(receipt) {
-      await acquire();
-      try {
-        const key = await new Promise<Buffer>((resolve, reject) =>
-          scrypt(receipt, pepper, KEY_LENGTH, options, (error, derived) => (error ? reject(error) : resolve(derived))),
-        );
-        return key.toString('base64url');
-      } finally {
-        release();
-      }
-    },
+    hash: (receipt) => hashUnder(keyring.current('lookup'), receipt),
+    candidates: (receipt) => Promise.all(keyring.live('lookup').map((key) => hashUnder(key, receipt))),
   };
 }

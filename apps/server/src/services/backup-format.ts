@@ -28,8 +28,10 @@ const FRAME_HEAD_BYTES = 4 + 32;
 const PLAIN_HEAD_BYTES = 4 + 1;
 /** Version byte, IV and tag of a sealed value: the smallest frame a sound archive holds. */
 const SEALED_OVERHEAD_BYTES = 1 + 12 + 16;
+/** The same with the key id that values sealed since decision 0023 carry. */
+const KEYED_SEALED_OVERHEAD_BYTES = SEALED_OVERHEAD_BYTES + 2;
 /** What a frame adds around its body: the writer's frames are at most chunk size plus this. */
-export const FRAME_OVERHEAD_BYTES = FRAME_HEAD_BYTES + SEALED_OVERHEAD_BYTES + PLAIN_HEAD_BYTES;
+export const FRAME_OVERHEAD_BYTES = FRAME_HEAD_BYTES + KEYED_SEALED_OVERHEAD_BYTES + PLAIN_HEAD_BYTES;
 
 const Kind = { header: 1, table: 2, rows: 3, file: 4, chunk: 5, trailer: 6 } as const;
 type Kind = (typeof Kind)[keyof typeof Kind];

@@ -8,7 +8,7 @@ import {
   type FollowUpState,
   reporterStatusOf,
 } from '@app/core/follow-up';
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { ReceiptHasher } from '../crypto/receipts.ts';
 import type { Db } from '../db/database.ts';
@@ -82,10 +82,23 @@ export function createFollowUpService({
   return {
     async open(receipt) {
       const started = performance.now();
-      const hash = await receipts.hash(receipt);
-      const [found] = await db.select({ id: report.id }).from(report).where(eq(report.receiptHash, hash));
+      // Every lookup key still held (decision 0023): the same work for a right and a wrong receipt.
+      const hashes = await receipts.candidates(receipt);
+      const current = hashes[0];
+      const [found] = await db
+        .select({ id: report.id, receiptHash: report.receiptHash })
+        .from(report)
+        .where(inArray(report.receiptHash, hashes));
       let result: { setCookie: string } | undefined;
       if (found) {
+        // Found under an older lookup key: hash it again under the current one, so that the old
+        // key can be retired once nothing is left under it. Guarded, so a concurrent change wins.
+        if (current && found.receiptHash !== current) {
+          await db
+            .update(report)
+            .set({ receiptHash: current })
+            .where(and(eq(report.id, found.id), eq(report.receiptHash, found.receiptHash ?? '')));
+        }
         const token = randomBytes(32).toString('base64url');
         await db.insert(followUpSession).values({ tokenHash: sha256(token), reportId: found.id });
         result = { setCookie: sessionCookie(token) };

@@ -8,7 +8,7 @@ import { createSignInLimits } from '../auth/sign-in-limits.ts';
 import { createStaffAuthService } from '../auth/staff-auth.service.ts';
 import { createStaffSessions, type StaffSessions } from '../auth/staff-sessions.ts';
 import type { Config } from '../config.ts';
-import { createEncryption, type Encryption, loadMasterKey } from '../crypto/encryption.ts';
+import { type Encryption, loadSiteEncryption } from '../crypto/encryption.ts';
 import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -124,12 +124,12 @@ export function createStaffServices(
 }
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
-  const encryption = createEncryption(loadMasterKey(config.encryptionKey, config.dataDir, logger));
+  const { encryption, keyring } = loadSiteEncryption(config, logger);
   const fileStore = createFileStore(config);
   const storage = createSealedStorage(fileStore, encryption);
   const { operationDeps, ...staffServices } = createStaffServices(config, database, encryption, logger, storage);
   const content = createContentService(database.db);
-  const receipts = createReceiptHasher(encryption.deriveKey('follow-up-receipts'));
+  const receipts = createReceiptHasher(keyring);
   const siteRevision = createSiteRevision(database.pool);
   return {
     ...database,
