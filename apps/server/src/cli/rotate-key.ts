@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
+import { fileKeyring, KeyringError, readKeyringState } from '../crypto/keyring.ts';
+import { createLogger } from '../logger.ts';
+import { countByKey, countFilesByKey, rotateDataKey, rotateLookupKey } from '../services/key-rotation.ts';
+import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
+
+const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
+
+  npm run rotate-key
+      a new data key; every sealed value and file re-sealed under it in batches while the site
+      runs; the old key retired once nothing is left under it. Interrupted (Ctrl-C), it stops
+      after the batch under way; run it again to carry on.
+  npm run rotate-key -- --receipts
+      a new receipt lookup key; the previous one retires when no receipt is left under it (run
+      again later to check)
+  npm run rotate-key -- --status
+      how many values, files and receipts lie under each key; changes nothing
+
+The keys live in the keyring file (KEYRING_FILE, else DATA_DIR/keyring.json) beside the master key
+(ENCRYPTION_KEY or DATA_DIR/encryption.key). Every instance of the site must read the same keyring
+file. Back it up after each rotation.`;
+
+class UsageError extends Error {}
+
+export async function runRotateKeyCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  signal?: AbortSignal,
+) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      receipts: { type: 'boolean' },
+      status: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return out(USAGE);
+  if (values.receipts && values.status) throw new UsageError('give --receipts or --status, not both');
+  const config = loadConfig(env);
+  const keyFile = path.join(config.dataDir, 'encryption.key');
+  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
+    throw new KeyringError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
+  }
+  const logger = createLogger('warn', process.stderr);
+  const masterKey = loadMasterKey(config.encryptionKey, config.dataDir, logger);
+  const database = await openBackupDatabase(config, logger);
+  try {
+    // The site beside it has migrated already; a command run first on an upgraded copy must too.
+    await migrateInOwnProcess(env);
+    const files = await openBackupFiles(config);
+    if (values.status) {
+      const encryption = createEncryption(masterKey, fileKeyring(masterKey, config.keyringFile));
+      const state = readKeyringState(config.keyringFile);
+      const counts = await countByKey(database.pool);
+      const fileCounts = await countFilesByKey(files, encryption);
+      const list = (counts: Record<number, number>) =>
+        Object.entries(counts)
+          .map(([id, total]) => `key ${id}: ${total}`)
+          .join(', ') || 'none';
+      out(`Data key: ${state.data.current} (retired: ${state.data.retired.join(', ') || 'none'})`);
+      out(`  sealed values by key: ${list(counts.values)}`);
+      out(`  files by key: ${list(fileCounts)}`);
+      out(`Receipt lookup key: ${state.lookup.current} (retired: ${state.lookup.retired.join(', ') || 'none'})`);
+      out(`  receipts by key: ${list(counts.receipts)}`);
+      return;
+    }
+    if (values.receipts) {
+      await rotateLookupKey({ pool: database.pool, keyringFile: config.keyringFile, print: out });
+      return;
+    }
+    const result = await rotateDataKey({
+      pool: database.pool,
+      files,
+      masterKey,
+      keyringFile: config.keyringFile,
+      print: out,
+      signal,
+    });
+    if (result.outcome !== 'retired') process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const stop = new AbortController();
+  process.once('SIGINT', () => {
+    console.log('Stopping after the batch under way…');
+    stop.abort();
+  });
+  runRotateKeyCommand(process.argv.slice(2), process.env, (line) => console.log(line), stop.signal).catch(
+    (error: Error) => {
+      const isUsage =
+        error instanceof UsageError ||
+        error instanceof ConfigError ||
+        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+      const known = error instanceof KeyringError || isUsage;
+      console.error(`rotate-key: ${known ? error.message : `failed: ${error.message}`}`);
+      process.exit(isUsage ? 2 : 1);
+    },
+  );
+}
