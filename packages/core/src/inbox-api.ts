@@ -1,3 +1,4 @@
+import type { SpamCheck } from './plain-forms.ts';
 import type { MessageStatus } from './statuses.ts';
 
 export type InboxItem = {
@@ -7,6 +8,8 @@ export type InboxItem = {
   senderName: string;
   /** The first words of the message. */
   preview: string;
+  /** `form-token`: sent without JavaScript, without the automatic check (decision 0021). */
+  spamCheck: SpamCheck;
 };
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
@@ -21,4 +24,5 @@ export type InboxMessage = {
   email: string;
   phone: string;
   message: string;
+  spamCheck: SpamCheck;
 };

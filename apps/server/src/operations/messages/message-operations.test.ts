@@ -59,3 +59,20 @@ describe('the contact-form inbox', () => {
     ]);
   });
 });
+
+describe('a message sent without JavaScript', () => {
+  it('carries its mark into the inbox list and the opened message', async () => {
+    const inbox = server.services.operationsFor(actor).messages;
+    const input = validateContactMessage({
+      language: 'he',
+      firstName: 'Noa',
+      email: 'noa@example.be',
+      message: 'שלום',
+    });
+    if (!input.success) throw new Error(JSON.stringify(input.errors));
+    await submitContactMessage(server.services, input.data, { isQuarantined: false, spamCheck: 'form-token' });
+    const listed = (await inbox.list({ status: 'new', page: 1 })).items.find((item) => item.senderName === 'Noa');
+    expect(listed?.spamCheck).toBe('form-token');
+    expect((await inbox.open(listed?.id ?? ''))?.spamCheck).toBe('form-token');
+  });
+});

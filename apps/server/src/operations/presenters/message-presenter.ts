@@ -28,6 +28,7 @@ export function presentInboxItem(encryption: Encryption, row: MessageRow): Inbox
     status: row.status,
     senderName: [firstName, lastName].filter(Boolean).join(' '),
     preview: message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}…` : message,
+    spamCheck: row.spamCheck,
   };
 }
 
@@ -44,5 +45,6 @@ export function presentInboxMessage(encryption: Encryption, row: MessageRow): In
     email: content.email,
     phone: content.phone,
     message: content.message,
+    spamCheck: row.spamCheck,
   };
 }

@@ -42,6 +42,11 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
         <Link to={INTERNAL_PAGES.contactForms}>{t('inbox.back')}</Link>
       </p>
       <h1>{t('inbox.detailTitle', { name })}</h1>
+      {message.spamCheck === 'form-token' && (
+        <p>
+          <span className="tag">{t('casework.withoutCheck')}</span>
+        </p>
+      )}
       {actionData?.done && (
         <FormAlert key={actionData.at} tone="success">
           <p>{t(actionData.done === 'archive' ? 'inbox.archived' : 'inbox.restored')}</p>

@@ -69,6 +69,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
                     >
                       {item.senderName}
                     </Link>
+                    {item.spamCheck === 'form-token' && <span className="tag">{t('casework.withoutCheck')}</span>}
                   </th>
                   <td className="user-text">{item.preview}</td>
                 </tr>
