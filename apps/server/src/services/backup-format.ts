@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { Encryption } from '../crypto/encryption.ts';
+import { KeyringError } from '../crypto/keyring.ts';
 
 /**
  * The streaming archive (decision 0019): a magic line, then a sequence of frames.
@@ -261,7 +262,13 @@ export async function* readArchive(
     let plain: Buffer;
     try {
       plain = encryption.open(sealed);
-    } catch {
+    } catch (error) {
+      // Sealed with a data key a rotation has retired since (decision 0023): say which.
+      if (error instanceof KeyringError) {
+        throw new BackupError(
+          `${error.message} Restore this archive with a copy of the keyring file (DATA_DIR/keyring.json) saved when it was made.`,
+        );
+      }
       // A first record that matches its checksum but does not open was sealed with another key.
       if (sequence === 0) throw new BackupError(KEY_MESSAGE);
       throw damaged(at, "does not open with this site's key");
