@@ -11,6 +11,7 @@ import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.
 import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
+import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
 import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
 import { WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
@@ -75,7 +76,7 @@ export function ContactForm({ language, answer }: { language: Language; answer?:
       }
       requestAnimationFrame(() => (result.failure.fields ? summary : failureBox).current?.focus());
     },
-    () => requestAnimationFrame(() => summary.current?.focus()),
+    () => focusWhenShown(summary),
   );
 
   if (isSent || isSentWithoutScript) {

@@ -11,6 +11,7 @@ import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
 import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
+import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
 import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
 import { HiddenFields, WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
@@ -95,7 +96,7 @@ export function ReportForm({
     hasMoved.current = true;
     setStep(next);
   };
-  const showProblems = () => requestAnimationFrame(() => summary.current?.focus());
+  const showProblems = () => focusWhenShown(summary);
 
   const next = async () => {
     if (await form.trigger(STEPS[step]?.fields ?? [])) goTo(step + 1);
