@@ -139,8 +139,21 @@ export function protectFigures(raw: RawFigures, threshold: number): PublicFigure
     }
   }
   periodRelations('s');
+  // The same days of last year are last year's months before this one plus days of this month's
+  // namesake that no page shows on their own: a sum with a part a visitor knows only to be ≥ 0.
+  const lastYearMonths = allMonths.filter(
+    (month) => month.startsWith(`${thisYear - 1}-`) && month.slice(5) < thisMonth.slice(5),
+  );
+  const unpublished = new Set<string>();
+  for (const type of [...INCIDENT_TYPES, '*']) {
+    unpublished.add(`u:${type}`);
+    relations.push({
+      total: `s:*:${type}`,
+      members: [...lastYearMonths.map((month) => `m:${month}:${type}`), `u:${type}`],
+    });
+  }
 
-  const states = protectCells(values, relations, threshold);
+  const states = protectCells(values, relations, threshold, unpublished);
   const cell = (id: string) => encodeCell(values.get(id) ?? 0, states.get(id));
   const period = (prefix: string, year: number, from: string, to: string): PeriodFigures => ({
     year,

@@ -72,6 +72,17 @@ describe('protectCells', () => {
     }
   });
 
+  it('counts a part no page shows as anything from zero up, and still protects what it borders', () => {
+    // Last year up to 25 November (shown: 4) = January…October (shown) + 1–25 November (never shown).
+    const values = cells({ jan: 3, feb: 0, oct: 1, partial: 0, period: 4 });
+    const relation: Relation = { total: 'period', members: ['jan', 'feb', 'oct', 'partial'] };
+    const states = protectCells(values, [relation], 3, new Set(['partial']));
+    // 4 − 3 − 0 = 1 left for October and the unpublished days: October would be pinned to 1.
+    expect(states.get('oct')).toBe('fewer');
+    expect(states.get('jan')).toBe('withheld');
+    expect(states.get('partial')).toBe('unpublished');
+  });
+
   it('refuses a threshold that would protect nothing', () => {
     expect(() => protectCells(cells({ a: 1 }), [], 2)).toThrow(/at least 3/);
   });

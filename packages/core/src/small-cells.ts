@@ -20,7 +20,8 @@ export type Protected = { kind: 'value'; value: number } | { kind: 'fewer' } | {
 
 export type Relation = { total: string; members: readonly string[] };
 
-export type CellState = 'shown' | 'fewer' | 'withheld';
+/** `unpublished`: a part of a sum that no page shows (the rest of a month cut by a period's end). */
+export type CellState = 'shown' | 'fewer' | 'withheld' | 'unpublished';
 
 /** The threshold k: counts from 1 to k−1 are never published. Below 3 there would be nothing to hide. */
 export const SMALL_CELL_MIN_THRESHOLD = 3;
@@ -30,6 +31,7 @@ type Range = { low: number; high: number };
 
 function rangeOf(state: CellState, value: number, k: number): Range {
   if (state === 'shown') return { low: value, high: value };
+  if (state === 'unpublished') return { low: 0, high: Number.POSITIVE_INFINITY };
   return state === 'fewer' ? { low: 1, high: k - 1 } : { low: k, high: Number.POSITIVE_INFINITY };
 }
 
@@ -74,12 +76,15 @@ export function protectCells(
   values: ReadonlyMap<string, number>,
   relations: readonly Relation[],
   k: number,
+  /** Cells that take part in sums but are never published: a visitor knows only that they are 0 or more. */
+  unpublished: ReadonlySet<string> = new Set(),
 ): Map<string, CellState> {
   if (!Number.isInteger(k) || k < SMALL_CELL_MIN_THRESHOLD) {
     throw new Error(`the threshold must be a whole number of at least ${SMALL_CELL_MIN_THRESHOLD}`);
   }
   const states = new Map<string, CellState>();
   for (const [id, value] of values) states.set(id, value >= 1 && value < k ? 'fewer' : 'shown');
+  for (const id of unpublished) states.set(id, 'unpublished');
   const countOf = (id: string) => values.get(id) ?? 0;
   const stateOf = (id: string) => states.get(id) ?? 'shown';
   const settled = new Set<Relation>();
