@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { todayInBelgium } from '@app/core/dates';
 import { protectFigures } from '@app/core/public-figures';
+import pg from 'pg';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
@@ -29,7 +30,18 @@ if (!process.env.BENCH_DATABASE_URL) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-stats-'));
   embedded = await startEmbeddedPostgres(dataDir, logger);
 }
-const database = createDatabase(process.env.BENCH_DATABASE_URL ?? (embedded as EmbeddedPostgres).poolConfig, logger);
+// On an external server, a database of its own (dropped at the end), never the server's own data.
+let external: { admin: pg.Client; name: string; url: string } | undefined;
+if (process.env.BENCH_DATABASE_URL) {
+  const url = new URL(process.env.BENCH_DATABASE_URL);
+  const name = `cs_bench_stats_${process.pid}`;
+  const admin = new pg.Client(url.toString());
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  url.pathname = `/${name}`;
+  external = { admin, name, url: url.toString() };
+}
+const database = createDatabase(external?.url ?? (embedded as EmbeddedPostgres).poolConfig, logger);
 
 try {
   await runMigrations(database.pool);
@@ -93,7 +105,7 @@ try {
     ['/incidents, first page', () => incidents.page({ language: 'nl', page: 1 })],
     ['/incidents, type filter', () => incidents.page({ language: 'he', type: 'online', page: 1 })],
     ['/incidents, page 100', () => incidents.page({ language: 'en', page: 100 })],
-    ['public figures: the three grouped counts', () => readRawFigures(database.db)],
+    ['public figures: the grouped counts', () => readRawFigures(database.db)],
     ['public figures: small-cell protection', async () => protectFigures(raw, 3)],
     ['public figures: both (pages, files)', () => incidents.figures()],
   ];
@@ -112,6 +124,11 @@ try {
   }
 } finally {
   await database.close();
+  // On an external server the benchmark had a database of its own: it goes, and nothing else changed.
+  if (external) {
+    await external.admin.query(`drop database ${external.name}`);
+    await external.admin.end();
+  }
   await embedded?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -101,6 +101,11 @@ async function benchSite(label: string, env: Record<string, string>) {
       await measure('incidents page, Accept-Encoding: gzip, br', `${base}/incidents`, connections, {
         headers: COMPRESSED,
       });
+      // The open data page and a file are kept by the page cache like the pages (decision 0022).
+      await measure('open data page, Accept-Encoding: gzip, br', `${base}/he/incidents/data`, connections, {
+        headers: COMPRESSED,
+      });
+      await measure('open data file (provinces.json)', `${base}/incidents/data/provinces.json`, connections);
     }
     for (const connections of [10, 100]) {
       const bodies = await preparedSubmissions(base, Math.max(SUBMISSIONS, connections));
