@@ -34,7 +34,7 @@ export type PublicFigures = {
   threshold: number;
   /** The column order of every `byType`. */
   types: readonly IncidentType[];
-  /** Every month from January of the first year with an incident to today's month. */
+  /** Every month from January of the first year with an incident to the last one that is over. */
   months: MonthFigures[];
   /** Every calendar year with at least one incident, oldest first; the current one up to `asOf`. */
   years: PeriodFigures[];
@@ -144,7 +144,9 @@ export function protectFigures(raw: RawFigures, threshold: number): PublicFigure
   const lastYearMonths = allMonths.filter(
     (month) => month.startsWith(`${thisYear - 1}-`) && month.slice(5) < thisMonth.slice(5),
   );
-  const unpublished = new Set<string>();
+  // The running month is not broken down until it is over (decision 0022): beside the 30-day count it
+  // would tell the type of the last few incidents. It still counts in the year's totals.
+  const unpublished = new Set<string>([...INCIDENT_TYPES, '*'].map((type) => `m:${thisMonth}:${type}`));
   for (const type of [...INCIDENT_TYPES, '*']) {
     unpublished.add(`u:${type}`);
     relations.push({
@@ -172,11 +174,13 @@ export function protectFigures(raw: RawFigures, threshold: number): PublicFigure
     asOf: raw.asOf,
     threshold,
     types: INCIDENT_TYPES,
-    months: allMonths.map((month) => ({
-      month,
-      byType: INCIDENT_TYPES.map((type) => cell(`m:${month}:${type}`)),
-      total: cell(`m:${month}:*`),
-    })),
+    months: allMonths
+      .filter((month) => month !== thisMonth)
+      .map((month) => ({
+        month,
+        byType: INCIDENT_TYPES.map((type) => cell(`m:${month}:${type}`)),
+        total: cell(`m:${month}:*`),
+      })),
     years: years.map((year) =>
       period(`y:${year}`, year, `${year}-01-01`, year === thisYear ? raw.asOf : `${year}-12-31`),
     ),

@@ -93,6 +93,8 @@ beforeAll(async () => {
   await seed(`${FULL}-02-10`, 'verbal', 'antwerp', 3);
   await seed(`${FULL}-02-11`, 'online', 'antwerp', 4);
   await seed(`${FULL}-09-10`, 'harassment', 'antwerp', 5);
+  // Today: within the 30-day count, in the month under way.
+  await seed(todayInBelgium(), 'letter', 'west_flanders');
 }, 120_000);
 
 afterAll(async () => {
@@ -123,6 +125,12 @@ describe('the public figures', () => {
     const march = months.findIndex((row) => row.month === `${Y}-03`);
     expect(months[march]).toMatchObject({ count: '', status: 'fewer_than_k' });
     expect(possibleValues(16, months.map(cell), 3, march).size).toBeGreaterThanOrEqual(2);
+
+    // The month under way is not broken down: beside the 30-day count it would tell today's type.
+    const thisMonth = todayInBelgium().slice(0, 7);
+    const allMonths = await csv('/incidents/data/monthly.csv');
+    expect(allMonths.some((row) => row.month === thisMonth)).toBe(false);
+    expect(allMonths.some((row) => row.month === `${Y}-12`)).toBe(true);
 
     // Nowhere on the yearly page does Antwerp's row carry a figure.
     const document = await page(`/incidents/${Y}`);

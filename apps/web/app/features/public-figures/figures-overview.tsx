@@ -31,6 +31,7 @@ export function FiguresOverview({ figures, language }: { figures: OverviewFigure
             types={INCIDENT_TYPES}
             threshold={figures.threshold}
             title={t('figures.trendTitle')}
+            running={figures.asOf.slice(0, 7)}
           />
           <div className="figure-pair">
             <ComparisonChart

@@ -25,11 +25,14 @@ export function TrendCharts({
   types,
   threshold,
   title,
+  running,
 }: {
   months: MonthFigures[];
   types: readonly IncidentType[];
   threshold: number;
   title: string;
+  /** The month under way (YYYY-MM), which is not broken down until it is over. */
+  running?: string;
 }) {
   const { t, language } = useTranslation();
   const id = useId();
@@ -128,6 +131,9 @@ export function TrendCharts({
         })}
       </div>
       <ProtectionLegend threshold={threshold} />
+      {running && (
+        <p className="figure__note">{t('figures.runningMonth', { month: longMonthLabel(running, language) })}</p>
+      )}
       <FigureTable
         title={title}
         corner={t('figures.month')}

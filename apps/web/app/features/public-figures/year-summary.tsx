@@ -56,6 +56,11 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
           threshold={k}
         />
         <ProtectionLegend threshold={k} />
+        {figures.isCurrent && (
+          <p className="figure__note">
+            {t('figures.runningMonth', { month: longMonthLabel(figures.asOf.slice(0, 7), language) })}
+          </p>
+        )}
       </section>
       <section aria-labelledby="year-compare" className="section section--wide">
         <h2 id="year-compare">{t('figures.title')}</h2>
