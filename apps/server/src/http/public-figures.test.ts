@@ -37,7 +37,7 @@ type Cell = { count: number | null; status: string };
 
 /** A table cell as the CSV writes it: "<3" reads fewer_than_k, "×" withheld, a number exact. */
 function cellOf(text: string): Cell {
-  const value = text.trim();
+  const value = text.replace(/[\u2066-\u2069]/g, '').trim(); // bidi isolates around "<3"
   if (value.startsWith('<')) return { count: null, status: 'fewer_than_k' };
   if (value.startsWith('×')) return { count: null, status: 'withheld' };
   return { count: Number(value.replaceAll(',', '')), status: 'exact' };

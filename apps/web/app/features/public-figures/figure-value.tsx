@@ -6,7 +6,8 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 export function useShortCount(threshold: number) {
   const { t, language } = useTranslation();
   return (count: PublicCount) => {
-    if (count === FEWER) return t('figures.fewerShort', { k: threshold });
+    // Isolated left to right: "<3" reads the same in a Hebrew table, legend and chart, never "3>".
+    if (count === FEWER) return `\u2066${t('figures.fewerShort', { k: threshold })}\u2069`;
     if (count === WITHHELD) return t('figures.withheldShort');
     return formatNumber(count, language);
   };
@@ -29,10 +30,11 @@ export function FigureValue({ count, threshold }: { count: PublicCount; threshol
 /** What the two signs mean, under every table and chart that may carry them. */
 export function ProtectionLegend({ threshold }: { threshold: number }) {
   const { t } = useTranslation();
+  const short = useShortCount(threshold);
   return (
     <dl className="figure-legend">
       <div>
-        <dt>{t('figures.fewerShort', { k: threshold })}</dt>
+        <dt>{short(FEWER)}</dt>
         <dd>{t('figures.legendFewer', { k: threshold })}</dd>
       </div>
       <div>
