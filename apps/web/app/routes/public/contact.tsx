@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { appContext } from '../../context.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { appContext } from '../../context.ts';
 import { ContactForm } from '../../features/contact-form/contact-form.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';

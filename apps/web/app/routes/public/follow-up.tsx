@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
 import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import { useEffect, useRef, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
-import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
 import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
+import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
-import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import type { Route } from './+types/follow-up';
 
 export async function loader(args: Route.LoaderArgs) {

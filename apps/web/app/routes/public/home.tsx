@@ -10,7 +10,10 @@ import type { Route } from './+types/home';
 
 export async function loader(args: Route.LoaderArgs) {
   const page = loadPublicPage(args, 'home');
-  return { ...page, edited: await editedContent(args.context, page.language, ['aboutUs', 'ourServices', 'getInvolved']) };
+  return {
+    ...page,
+    edited: await editedContent(args.context, page.language, ['aboutUs', 'ourServices', 'getInvolved']),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
-import { appContext } from '../../context.ts';
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { appContext } from '../../context.ts';
 import { ReportForm } from '../../features/report-form/report-form.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';

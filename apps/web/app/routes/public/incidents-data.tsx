@@ -2,8 +2,8 @@ import { overviewFigures } from '@app/core/public-figures';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { dayLabel } from '../../features/public-figures/format.ts';
-import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -89,7 +89,11 @@ function IncidentsData({ data }: { data: Route.ComponentProps['loaderData'] }) {
         <ul>
           {(['columnPeriod', 'columnCodes', 'columnCount', 'columnStatus'] as const).map((key) => (
             <li key={key}>
-              <RichText template={t(`pages.incidentsData.${key}`, { max: k - 1 })} values={COLUMNS} components={{ code }} />
+              <RichText
+                template={t(`pages.incidentsData.${key}`, { max: k - 1 })}
+                values={COLUMNS}
+                components={{ code }}
+              />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
 import { SiteShell } from '../../components/site-shell.tsx';
-import type { MessageTree } from '../../i18n/translator.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
+import type { MessageTree } from '../../i18n/translator.ts';
 
 const NO_MESSAGES: MessageTree = {};
 
