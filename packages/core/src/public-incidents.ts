@@ -1,4 +1,5 @@
 import type { PublicFigures } from './public-figures.ts';
+import type { PublicCount } from './small-cells.ts';
 
 /** One published incident as the public Incidents page shows it. */
 export type PublicIncidentItem = {
@@ -11,7 +12,12 @@ export type PublicIncidentItem = {
 };
 
 export type PublicIncidentsPage = {
-  countLast30Days: number;
+  /**
+   * The verified incidents of the last 30 days under the small-cell rule (decision 0022): a count
+   * from 1 to k−1 leaves the server as `FEWER` (−1) only, never as itself; `threshold` is k.
+   */
+  countLast30Days: PublicCount;
+  threshold: number;
   items: PublicIncidentItem[];
   total: number;
   page: number;

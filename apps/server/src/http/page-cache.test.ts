@@ -153,17 +153,31 @@ describe('public pages served from the page cache', () => {
 
     const countOn = async () => {
       const html = (await rawRequest(server.baseUrl, '/incidents')).body.toString('utf8');
-      return new JSDOM(html).window.document.querySelector('.incident-count__value')?.textContent ?? '0';
+      const count = new JSDOM(html).window.document.querySelector('.incident-count');
+      return count ? `${count.getAttribute('data-count') ?? `<${count.getAttribute('data-count-fewer-than')}`}` : '0';
     };
     expect(await countOn()).toBe('0');
-    const sent = await postReport(server.baseUrl, {
-      payload: reportPayload({ date: todayInBelgium() }),
-      altcha: await solveAltcha(server.baseUrl),
-    });
-    expect(sent.status).toBe(201);
+    for (let sent = 0; sent < 3; sent += 1) {
+      const answer = await postReport(server.baseUrl, {
+        payload: reportPayload({ date: todayInBelgium() }),
+        altcha: await solveAltcha(server.baseUrl),
+      });
+      expect(answer.status).toBe(201);
+    }
     expect(await countOn()).toBe('0'); // a new report is not an incident until staff verify it
-    await server.database.pool.query("update report set status = 'verified'");
-    expect(await countOn()).toBe('1');
+    const verifyOne =
+      "update report set status = 'verified' where id = (select id from report where status = 'new' limit 1)";
+    await server.database.pool.query(verifyOne);
+    // One verified incident: the page says "fewer than 3" (decision 0022), never "1".
+    expect(await countOn()).toBe('<3');
+    const fewer = (await rawRequest(server.baseUrl, '/incidents')).body.toString('utf8');
+    expect(new JSDOM(fewer).window.document.querySelector('.incident-count')?.textContent).toBe(
+      'Fewer than 3 verified incidents whose date lies in the last 30 days',
+    );
+    await server.database.pool.query(verifyOne);
+    expect(await countOn()).toBe('<3');
+    await server.database.pool.query(verifyOne);
+    expect(await countOn()).toBe('3');
     expect((await rawRequest(server.baseUrl, '/incidents')).body.toString('utf8')).not.toContain(SEEDED.lastName);
   });
 

@@ -1,5 +1,6 @@
 import { INCIDENT_TYPES } from '@app/core/incident-types';
 import type { PublicIncidentsPage, PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
+import { encodeCell } from '@app/core/small-cells';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
@@ -45,7 +46,9 @@ export function createPublicIncidentsService(
           .where(where ?? sql`true`),
       ]);
       return {
-        countLast30Days: counted,
+        // One public figure like the others: 1 and 2 would tell who was attacked last week.
+        countLast30Days: encodeCell(counted, counted > 0 && counted < figures.smallCellThreshold ? 'fewer' : 'shown'),
+        threshold: figures.smallCellThreshold,
         items: rows.map((row) => {
           const own = row.summaries[language];
           return {

@@ -1,16 +1,17 @@
-import { pageFromQuery } from '@app/core/query-params';
 import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { overviewFigures } from '@app/core/public-figures';
+import { pageFromQuery } from '@app/core/query-params';
+import { FEWER } from '@app/core/small-cells';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { EditedText } from '../../components/edited-text.tsx';
+import { PageIntro } from '../../components/page-intro.tsx';
 import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import figuresStylesheet from '../../features/public-figures/figures.css?url';
 import { FiguresOverview } from '../../features/public-figures/figures-overview.tsx';
-import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
+import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -21,7 +22,9 @@ import type { Route } from './+types/incidents';
 export async function loader(args: Route.LoaderArgs) {
   const base = loadPublicPage(args, 'incidents');
   const params = new URL(args.request.url).searchParams;
-  const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') ?? '') : '';
+  const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '')
+    ? (params.get('type') ?? '')
+    : '';
   const page = pageFromQuery(params.get('page'));
   const { publicIncidents } = args.context.get(appContext);
   const [incidents, all] = await Promise.all([
@@ -73,7 +76,15 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
       <PageIntro page="incidents" />
       <section aria-labelledby="count-title" className="section">
         <h2 id="count-title">{t('pages.incidents.countTitle')}</h2>
-        {incidents.countLast30Days > 0 ? (
+        {incidents.countLast30Days === FEWER ? (
+          // Under the small-cell rule (decision 0022): 1 or 2 could point to a person.
+          <p className="incident-count" data-count-fewer-than={incidents.threshold}>
+            <RichText
+              template={t('pages.incidents.verifiedCountFewer', { k: incidents.threshold })}
+              components={{ value: (text) => <span className="incident-count__value">{text}</span> }}
+            />
+          </p>
+        ) : incidents.countLast30Days > 0 ? (
           // The figure as a number too: a language may write it in words (Hebrew: "אירוע מאומת אחד").
           <p className="incident-count" data-count={incidents.countLast30Days}>
             <RichText
@@ -106,6 +117,7 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
         ) : (
           <ul className="incident-list">
             {incidents.items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered page of a fixed list; public items carry no id (a report's id stays internal)
               <li key={`${item.incidentDate}-${index}`} className="incident-card">
                 <p className="incident-card__meta">
                   <time dateTime={item.incidentDate}>{day(item.incidentDate)}</time>
@@ -114,7 +126,10 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
                   {' · '}
                   <span>{item.municipality}</span>
                 </p>
-                <p lang={item.summaryLanguage ?? undefined} dir={isLanguage(item.summaryLanguage) ? languageInfo(item.summaryLanguage).dir : undefined}>
+                <p
+                  lang={item.summaryLanguage ?? undefined}
+                  dir={isLanguage(item.summaryLanguage) ? languageInfo(item.summaryLanguage).dir : undefined}
+                >
                   {item.summary}
                 </p>
                 {item.summaryLanguage && <p className="muted">{t('pages.incidents.summaryOriginal')}</p>}
