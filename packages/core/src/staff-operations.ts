@@ -9,6 +9,7 @@ import type {
 } from './casework-api.ts';
 import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
+import type { SpamCheck } from './plain-forms.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
 import type {
   AuditFilter,
@@ -58,7 +59,7 @@ export type StaffOperations = {
     ): Promise<{ contentType: string; extension: string; data: Uint8Array } | undefined>;
   };
   messages: {
-    list(query: { status: MessageStatus; page: number }): Promise<InboxPage>;
+    list(query: { status: MessageStatus; page: number; spamCheck?: SpamCheck }): Promise<InboxPage>;
     /** Opening a new message marks it read. */
     open(id: string): Promise<InboxMessage | undefined>;
     setStatus(id: string, status: MessageStatus): Promise<boolean>;

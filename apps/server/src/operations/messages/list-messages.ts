@@ -1,4 +1,5 @@
 import type { InboxPage } from '@app/core/inbox-api';
+import type { SpamCheck } from '@app/core/plain-forms';
 import type { MessageStatus } from '@app/core/statuses';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { contactMessage } from '../../db/schema.ts';
@@ -7,14 +8,21 @@ import { presentInboxItem } from '../presenters/message-presenter.ts';
 
 export const INBOX_PAGE_SIZE = 25;
 
-/** One page of the contact inbox (new, read or archived). Permission: messages:manage. */
+/**
+ * One page of the contact inbox (new, read or archived), optionally only the messages sent with or
+ * without the automatic check (decision 0021). Permission: messages:manage.
+ */
 export async function listMessages(
   deps: OperationDeps,
   actor: Actor,
-  query: { status: MessageStatus; page: number },
+  query: { status: MessageStatus; page: number; spamCheck?: SpamCheck },
 ): Promise<InboxPage> {
   await authorize(deps, actor, 'messages:manage');
-  const where = and(eq(contactMessage.status, query.status), eq(contactMessage.isQuarantined, false));
+  const where = and(
+    eq(contactMessage.status, query.status),
+    eq(contactMessage.isQuarantined, false),
+    query.spamCheck ? eq(contactMessage.spamCheck, query.spamCheck) : undefined,
+  );
   const page = Math.max(1, query.page);
   const [rows, totals] = await Promise.all([
     deps.db

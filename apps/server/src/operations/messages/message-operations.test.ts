@@ -73,6 +73,14 @@ describe('a message sent without JavaScript', () => {
     await submitContactMessage(server.services, input.data, { isQuarantined: false, spamCheck: 'form-token' });
     const listed = (await inbox.list({ status: 'new', page: 1 })).items.find((item) => item.senderName === 'Noa');
     expect(listed?.spamCheck).toBe('form-token');
+    // The inbox filters on the mark: only the messages sent without the check, or only the others.
+    const without = await inbox.list({ status: 'new', page: 1, spamCheck: 'form-token' });
+    expect(without.items.map((item) => item.senderName)).toEqual(['Noa']);
+    expect(without.total).toBe(1);
+    const checked = await inbox.list({ status: 'new', page: 1, spamCheck: 'proof-of-work' });
+    expect(checked.items.some((item) => item.senderName === 'Noa')).toBe(false);
+    expect(checked.total).toBe((await inbox.list({ status: 'new', page: 1 })).total - 1);
+    // Opened (which marks it read), it still carries the mark.
     expect((await inbox.open(listed?.id ?? ''))?.spamCheck).toBe('form-token');
   });
 });

@@ -1,12 +1,14 @@
+import { SPAM_CHECKS } from '@app/core/plain-forms';
 import { pageFromQuery } from '@app/core/query-params';
 import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { Form, Link, NavLink, useSearchParams } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { formatDateTime } from '../../shared/staff/format.ts';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
+import { SelectField } from '../../shared/staff/select-field.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/contact-forms';
 
@@ -15,15 +17,18 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const status = MESSAGE_STATUSES.find((candidate) => candidate === params.get('status')) ?? 'new';
   const page = pageFromQuery(params.get('page'));
-  return { inbox: await staff.messages.list({ status, page }), status };
+  // Only the messages sent with, or without, the automatic check (JavaScript off, decision 0021).
+  const spamCheck = SPAM_CHECKS.find((candidate) => candidate === params.get('spamCheck'));
+  return { inbox: await staff.messages.list({ status, page, spamCheck }), status, spamCheck };
 }
 
 export default function ContactForms({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { inbox, status } = loaderData;
+  const { inbox, status, spamCheck } = loaderData;
   const pages = Math.max(1, Math.ceil(inbox.total / inbox.pageSize));
   const [params] = useSearchParams();
-  const link = (target: MessageStatus, page = 1) => `?${new URLSearchParams({ status: target, page: String(page) })}`;
+  const link = (target: MessageStatus, page = 1) =>
+    `?${new URLSearchParams({ status: target, ...(spamCheck ? { spamCheck } : {}), page: String(page) })}`;
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('inbox.title')} · ${t('internal.areaName')}`}</title>
@@ -45,6 +50,25 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <Form method="get" className="staff-filters" aria-label={t('casework.filters')}>
+        <input type="hidden" name="status" value={status} />
+        <SelectField
+          label={t('casework.spamCheck')}
+          name="spamCheck"
+          defaultValue={spamCheck ?? ''}
+          options={[
+            { value: '', label: t('casework.anyCheck') },
+            { value: 'proof-of-work', label: t('casework.withCheck') },
+            { value: 'form-token', label: t('casework.withoutCheck') },
+          ]}
+        />
+        <div className="actions">
+          <button type="submit" className="button button--primary">
+            {t('casework.apply')}
+          </button>
+          {spamCheck && <Link to={link(status)}>{t('casework.clear')}</Link>}
+        </div>
+      </Form>
       <p role="status">{t('inbox.summary', { count: inbox.total, page: inbox.page, pages })}</p>
       {inbox.items.length === 0 ? (
         <p>{t('inbox.empty')}</p>
