@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
+import { DEFAULT_URGENT_INCIDENT_TYPES, isIncidentType } from '@app/core/report-questions';
 import type { SiteSettings } from '@app/core/site-settings';
 import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/small-cells';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
@@ -20,6 +22,14 @@ const postgresUrlSchema = z
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), {
     error: 'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/database',
   });
+
+/** A comma-separated list of e-mail addresses (already checked), as a list. */
+function emailList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
 
 function phoneSchema(name: string) {
   return z
@@ -115,6 +125,22 @@ const envSchema = z.object({
       error: 'expected one or more email addresses separated by commas',
     })
     .optional(),
+  ON_CALL_EMAILS: z
+    .string()
+    .trim()
+    .refine((value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success), {
+      error: 'expected one or more email addresses separated by commas',
+    })
+    .optional(),
+  URGENT_INCIDENT_TYPES: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' || value.split(',').every((type) => (INCIDENT_TYPES as readonly string[]).includes(type.trim())),
+      { error: `expected incident types separated by commas, among ${INCIDENT_TYPES.join(', ')}, or nothing` },
+    )
+    .default(DEFAULT_URGENT_INCIDENT_TYPES.join(',')),
   STAFF_LANGUAGE: z
     .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'expected one of en, fr, nl, he, yi' })
     .default('en'),
@@ -180,7 +206,16 @@ export type Config = Readonly<{
   encryptionKey: Buffer | undefined;
   /** The keyring of rotated keys (decision 0023): KEYRING_FILE, else DATA_DIR/keyring.json. */
   keyringFile: string;
-  mail: { smtpUrl: string | undefined; from: string; notify: string[]; staffLanguage: Language };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    notify: string[];
+    staffLanguage: Language;
+    /** ON_CALL_EMAILS, else NOTIFY_EMAILS: who hears of an urgent report at once (decision 0024). */
+    onCall: string[];
+  };
+  /** URGENT_INCIDENT_TYPES: the types whose reports are urgent (a threat going on always is). */
+  urgentIncidentTypes: readonly IncidentType[];
   /** Express's "trust proxy" setting: false, 'loopback', or a list of addresses. */
   trustProxy: false | string;
   limits: {
@@ -256,12 +291,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM ?? values.ORG_EMAIL,
-      notify: (values.NOTIFY_EMAILS ?? '')
-        .split(',')
-        .map((address) => address.trim())
-        .filter(Boolean),
+      notify: emailList(values.NOTIFY_EMAILS),
       staffLanguage: values.STAFF_LANGUAGE,
+      /** Who hears of an urgent report at once (decision 0024); the staff list when no on-call list is set. */
+      onCall: emailList(values.ON_CALL_EMAILS ?? values.NOTIFY_EMAILS),
     },
+    /** The incident types whose reports are urgent; a report whose threat is going on always is. */
+    urgentIncidentTypes: Object.freeze(
+      (values.URGENT_INCIDENT_TYPES ?? '')
+        .split(',')
+        .map((type) => type.trim())
+        .filter(isIncidentType),
+    ),
     trustProxy: values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY,
     limits: {
       reportsPerHourPerIp: values.REPORTS_PER_HOUR_PER_IP,

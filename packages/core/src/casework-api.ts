@@ -1,6 +1,7 @@
 import type { ThreadAuthor } from './follow-up.ts';
 import type { IncidentType } from './incident-types.ts';
 import type { SpamCheck } from './plain-forms.ts';
+import type { OnlinePlatform, SharingConsent } from './report-questions.ts';
 import type { CaseworkErrorCode, RejectionReason } from './report-workflow.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
@@ -60,6 +61,16 @@ export type ReportDetail = {
   policeReportNumber: string | null;
   calledOrganisation: boolean;
   medicalTreatment: boolean;
+  /** "Is the threat still going on?": null when the reporter did not know or did not say, and on old reports. */
+  threatOngoing: boolean | null;
+  /** May the report go to the police or to Unia (sealed at rest); null for reports sent before the question. */
+  sharingConsent: SharingConsent | null;
+  /** Online incidents: the addresses of the content, as the reporter typed them (never fetched). */
+  onlineUrls: string[];
+  onlinePlatform: OnlinePlatform | null;
+  /** Urgent (an urgent type, or a threat going on); `urgentTakenAt` once assigned or its status changed. */
+  isUrgent: boolean;
+  urgentTakenAt: string | null;
   municipality: string | null;
   province: Province | null;
   attachments: { id: string; contentType: string; size: number; isImage: boolean }[];

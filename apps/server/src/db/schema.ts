@@ -1,6 +1,7 @@
 import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
 import { SPAM_CHECKS, type SpamCheck } from '@app/core/plain-forms';
+import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/report-questions';
 import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
 import {
   MESSAGE_STATUSES,
@@ -93,11 +94,34 @@ export const report = pgTable(
      * what statistics need (date, type, answers, place) stays.
      */
     personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
+    // The questions of issues 17 and 18 (decision 0024); null on reports sent before them.
+    /** "Is the threat still going on?": yes, no, or null (the reporter does not know, or skipped it). */
+    threatOngoing: boolean('threat_ongoing'),
+    /** Sealed: exactly `yes`, `no` or `ask-first` (may the report go to the police or to Unia). */
+    sharingConsent: text('sharing_consent'),
+    /** Sealed JSON array of the http(s) addresses of online content (type "online" only). */
+    onlineUrls: text('online_urls'),
+    /** The platform of online content (type "online" only); counted in the statistics. */
+    onlinePlatform: text('online_platform').$type<OnlinePlatform>(),
+    /**
+     * Raised at submission when the type is one staff mark as urgent (URGENT_INCIDENT_TYPES) or the
+     * reporter says the threat is going on: the on-call list is alerted and the dashboard shows it
+     * at the top until someone takes it.
+     */
+    isUrgent: boolean('is_urgent').notNull().default(false),
+    /**
+     * When an urgent report was taken: its first assignment or its first status change, whichever
+     * came first. A trigger (migration 0012) sets it inside the writer's transaction, whichever
+     * operation makes the change; who did it is in the audit row of that change.
+     */
+    urgentTakenAt: timestamp('urgent_taken_at', { withTimezone: true }),
   },
   (table) => [
     index('report_status_idx').on(table.status, table.createdAt),
     index('report_created_at_idx').on(table.createdAt),
     index('report_incident_date_idx').on(table.incidentDate),
+    // The dashboard's urgent list: urgent reports nobody has taken yet.
+    index('report_urgent_open_idx').on(table.createdAt).where(sql`"is_urgent" and "urgent_taken_at" is null`),
     // The public figures (decision 0022) read verified incidents by date, province and type: this
     // index holds exactly those, so one pass over it serves every public page and file.
     index('report_verified_figures_idx')
@@ -124,6 +148,13 @@ export const report = pgTable(
     check('report_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
     check('report_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
     check('report_anonymous_without_personal_data', rule(`not "is_anonymous" or "personal_data" is null`)),
+    check('report_online_platform_check', isOneOf('online_platform', ONLINE_PLATFORMS)),
+    // The addresses and the platform belong to online incidents only.
+    check(
+      'report_online_fields_only_online',
+      rule(`("online_platform" is null and "online_urls" is null) or "incident_type" = '${ONLINE_INCIDENT_TYPE}'`),
+    ),
+    check('report_urgent_taken_only_urgent', rule(`"urgent_taken_at" is null or "is_urgent"`)),
   ],
 );
 
@@ -245,6 +276,11 @@ export const notificationOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').$type<NotificationKind>().notNull(),
+    /**
+     * The report an urgent alert is about: its e-mail links to the report's page and names its
+     * type, nothing else. Null for the other kinds, which link to the dashboard.
+     */
+    reportId: uuid('report_id').references(() => report.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -255,6 +291,7 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`),
     check('notification_outbox_kind_check', isOneOf('kind', NOTIFICATION_KINDS)),
     check('notification_outbox_attempts_check', rule(`"attempts" >= 0`)),
+    check('notification_outbox_urgent_has_report', rule(`"kind" <> 'urgentReport' or "report_id" is not null`)),
   ],
 );
 

@@ -1,11 +1,12 @@
+import type { IncidentType } from '@app/core/incident-types';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
-import { notificationOutbox } from '../db/schema.ts';
+import { notificationOutbox, report } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { NotificationKind } from './notification-kinds.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds.ts';
 
 export type { NotificationKind };
 
@@ -16,24 +17,51 @@ export type NotificationSettings = {
   smtpUrl: string | undefined;
   from: string;
   recipients: string[];
+  /** Who hears of an urgent report at once (ON_CALL_EMAILS, decision 0024). */
+  onCallRecipients: string[];
   language: Language;
   organisationName: string;
   /** Where staff read the new item; carries no identifier of it. */
   internalUrl: string;
+  /** The staff page of one report (urgent alerts only): its id is no personal data. */
+  reportUrl: (reportId: string) => string;
 };
+
+/** What one notification is about, beyond its kind: an urgent alert names the report and its type. */
+export type NotificationSubject = { reportId: string; incidentType: IncidentType } | undefined;
+
+function recipientsOf(kind: NotificationKind, settings: NotificationSettings) {
+  return kind === 'urgentReport' ? settings.onCallRecipients : settings.recipients;
+}
 
 function fill(template: string, values: Record<string, string>) {
   return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '');
 }
 
-/** The email for a notification: what arrived and where to read it, never a word of its content. */
-export function composeNotification(kind: NotificationKind, settings: NotificationSettings) {
-  const messages = resources[settings.language].emails[kind];
+/**
+ * The email for a notification: what arrived and where to read it, never a word of its content.
+ * An urgent alert goes to the on-call list with the report's link and the name of its type, in the
+ * staff language; nothing else about the report.
+ */
+export function composeNotification(
+  kind: NotificationKind,
+  settings: NotificationSettings,
+  subject?: NotificationSubject,
+) {
+  const language = resources[settings.language];
+  const messages = language.emails[kind];
+  const values: Record<string, string> = subject
+    ? {
+        organisation: settings.organisationName,
+        link: settings.reportUrl(subject.reportId),
+        type: language.forms.incidentTypes[subject.incidentType].label,
+      }
+    : { organisation: settings.organisationName, link: settings.internalUrl };
   return {
     from: settings.from,
-    to: settings.recipients,
-    subject: messages.subject,
-    text: fill(messages.body, { organisation: settings.organisationName, link: settings.internalUrl }),
+    to: recipientsOf(kind, settings),
+    subject: fill(messages.subject, values),
+    text: fill(messages.body, values),
   };
 }
 
@@ -46,25 +74,46 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
+  // Each kind waits in the outbox until someone can receive it.
+  const sendable = NOTIFICATION_KINDS.filter((kind) => recipientsOf(kind, settings).length > 0);
   if (!transport || settings.recipients.length === 0) {
     logger.warn('SMTP_URL or NOTIFY_EMAILS is not set: staff notifications wait in the outbox until they are');
+  }
+  if (!transport || settings.onCallRecipients.length === 0) {
+    logger.warn('SMTP_URL or ON_CALL_EMAILS is not set: urgent alerts wait in the outbox until they are');
   }
   let running: Promise<void> | undefined;
   let stopped = false;
 
   const sendPending = async () => {
-    if (!transport || settings.recipients.length === 0) return;
+    if (!transport || sendable.length === 0) return;
     await db.transaction(async (tx) => {
       const due = await tx
-        .select()
+        .select({
+          id: notificationOutbox.id,
+          kind: notificationOutbox.kind,
+          attempts: notificationOutbox.attempts,
+          reportId: notificationOutbox.reportId,
+          incidentType: report.incidentType,
+        })
         .from(notificationOutbox)
-        .where(and(isNull(notificationOutbox.sentAt), lte(notificationOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(notificationOutbox.createdAt)
+        .leftJoin(report, eq(report.id, notificationOutbox.reportId))
+        .where(
+          and(
+            isNull(notificationOutbox.sentAt),
+            lte(notificationOutbox.nextAttemptAt, sql`now()`),
+            inArray(notificationOutbox.kind, sendable),
+          ),
+        )
+        // Urgent alerts first: they are why the on-call list exists.
+        .orderBy(sql`${notificationOutbox.kind} = 'urgentReport' desc`, notificationOutbox.createdAt)
         .limit(20)
-        .for('update', { skipLocked: true });
+        .for('update', { of: notificationOutbox, skipLocked: true });
       for (const row of due) {
         try {
-          await transport.sendMail(composeNotification(row.kind as NotificationKind, settings));
+          const subject =
+            row.reportId && row.incidentType ? { reportId: row.reportId, incidentType: row.incidentType } : undefined;
+          await transport.sendMail(composeNotification(row.kind, settings, subject));
           await tx.update(notificationOutbox).set({ sentAt: sql`now()` }).where(eq(notificationOutbox.id, row.id));
         } catch (error) {
           const delay = Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** row.attempts);

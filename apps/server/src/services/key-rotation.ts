@@ -13,7 +13,18 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 
 /** Every sealed column of every table (decision 0023): what a data key rotation re-seals. */
 export const SEALED_COLUMNS = [
-  { table: 'report', columns: ['personal_data', 'incident_time', 'location', 'description', 'police_report_number'] },
+  {
+    table: 'report',
+    columns: [
+      'personal_data',
+      'incident_time',
+      'location',
+      'description',
+      'police_report_number',
+      'sharing_consent',
+      'online_urls',
+    ],
+  },
   { table: 'report_attachment', columns: ['original_name'] },
   { table: 'report_message', columns: ['body'] },
   { table: 'report_note', columns: ['body'] },

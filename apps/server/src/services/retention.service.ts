@@ -68,6 +68,9 @@ export function createRetention({
             description: emptySealed(),
             incidentTime: null,
             policeReportNumber: null,
+            // The addresses of online content can lead to the reporter; the consent is theirs.
+            onlineUrls: null,
+            sharingConsent: null,
             receiptHash: null,
             personalDataErasedAt: now,
           })

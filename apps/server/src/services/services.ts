@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { IncidentType } from '@app/core/incident-types';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffAuthForWeb, StaffIdentity } from '@app/core/staff-api';
 import type { StaffOperations } from '@app/core/staff-operations';
@@ -50,6 +51,8 @@ export type Services = {
   /** The daily erasure of personal data past the retention period, and the orphan sweeper. */
   retention: Retention;
   notifications: NotificationWorker;
+  /** The incident types whose reports are urgent (decision 0024). */
+  urgentIncidentTypes: readonly IncidentType[];
   auth: Auth;
   audit: AuditLog;
   staffSessions: StaffSessions;
@@ -165,15 +168,18 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     storage,
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),
     limits: createSubmissionLimits(database.pool, encryption.deriveKey('rate-limit-keys'), config.limits),
+    urgentIncidentTypes: config.urgentIncidentTypes,
     notifications: startNotificationWorker(
       database.db,
       {
         smtpUrl: config.mail.smtpUrl,
         from: config.mail.from,
         recipients: config.mail.notify,
+        onCallRecipients: config.mail.onCall,
         language: config.mail.staffLanguage,
         organisationName: config.site.organisationName,
         internalUrl: `${config.publicUrl}/internal/dashboard`,
+        reportUrl: (reportId) => `${config.publicUrl}/internal/reports/${reportId}`,
       },
       logger,
     ),

@@ -1,4 +1,5 @@
 import type { ReportDetail, ReportExportRow, ReportListItem, StaffThreadMessage } from '@app/core/casework-api';
+import { isSharingConsent } from '@app/core/report-questions';
 import { REPORT_TRANSITIONS } from '@app/core/report-workflow';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
@@ -61,6 +62,20 @@ export function presentReportExportRow(
   };
 }
 
+/** The sealed addresses of online content: a JSON list of strings; anything else reads as none. */
+export function openOnlineUrls(encryption: Encryption, sealed: string | null): string[] {
+  if (!sealed) return [];
+  const urls: unknown = JSON.parse(encryption.openText(sealed));
+  return Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string') : [];
+}
+
+/** The sealed consent: exactly `yes`, `no` or `ask-first`; null for reports sent before the question. */
+export function openSharingConsent(encryption: Encryption, sealed: string | null) {
+  if (!sealed) return null;
+  const consent = encryption.openText(sealed);
+  return isSharingConsent(consent) ? consent : null;
+}
+
 export type ReportRecords = {
   row: ReportRow;
   attachments: AttachmentRow[];
@@ -111,6 +126,12 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     policeReportNumber: open(row.policeReportNumber),
     calledOrganisation: row.calledOrganisation,
     medicalTreatment: row.medicalTreatment,
+    threatOngoing: row.threatOngoing,
+    sharingConsent: openSharingConsent(encryption, row.sharingConsent),
+    onlineUrls: openOnlineUrls(encryption, row.onlineUrls),
+    onlinePlatform: row.onlinePlatform,
+    isUrgent: row.isUrgent,
+    urgentTakenAt: row.urgentTakenAt?.toISOString() ?? null,
     municipality: row.municipality,
     province: row.province,
     attachments: attachments.filter((file) => file.messageId === null).map(fileOf),
