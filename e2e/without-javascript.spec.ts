@@ -62,6 +62,8 @@ test('a report in English without JavaScript: each step checked by the server, v
   // Step 1, empty: the server's own messages, in the summary (links to the fields) and by each field.
   await page.getByRole('button', { name: m.reportForm.next }).click();
   const summary = page.getByRole('alert').filter({ hasText: m.forms.missingFields });
+  // The page the server sends back starts at the problems: the summary has the focus.
+  await expect(summary).toBeFocused();
   await expect(summary.getByRole('link', { name: m.reportForm.firstName })).toHaveAttribute(
     'href',
     '#report-firstName',
@@ -131,6 +133,7 @@ test('a report in Hebrew without JavaScript, anonymous: right to left, sent too 
   await page.getByRole('group', { name: m.reportForm.calledPolice }).getByLabel(m.forms.no).check();
   await page.getByRole('button', { name: m.reportForm.submit }).click();
   await expect(page.getByRole('alert')).toContainText(m.validation.termsRequired);
+  await expect(page.getByRole('alert')).toBeFocused();
   await expect(page.getByRole('group', { name: m.reportForm.calledPolice }).getByLabel(m.forms.no)).toBeChecked();
   await expectNoAxeViolationsWithoutJavaScript(page, browser);
   await fillAdditional(page, m);
@@ -194,6 +197,7 @@ for (const code of ['en', 'he'] as const) {
     await page.getByLabel(m.contactForm.message).fill(text);
     await page.getByRole('button', { name: m.contactForm.submit }).click();
     await expect(page.getByRole('alert')).toContainText(m.validation.invalidEmail);
+    await expect(page.getByRole('alert')).toBeFocused();
     await expect(page.getByLabel(m.contactForm.message)).toHaveValue(text);
     await expectNoAxeViolationsWithoutJavaScript(page, browser);
     await page.getByLabel(m.contactForm.email).fill('sarah@example.org');

@@ -105,7 +105,9 @@ export function ContactForm({ language, answer }: { language: Language; answer?:
           id="contact-form"
           className="contact-form"
           method="post"
-          action={`${localizedPath('contact', language)}#contact-form`}
+          // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person to
+          // the problems or the answer when the form is sent without JavaScript.
+          action={localizedPath('contact', language)}
           data-await-react=""
           noValidate
           onSubmit={send}

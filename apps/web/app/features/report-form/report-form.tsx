@@ -184,6 +184,7 @@ export function ReportForm({
         Object.entries(form.getValues()).filter(([field]) => !(current.fields as readonly string[]).includes(field)),
       );
   const failureShown = failure ?? returned?.failure;
+  const hasProblems = current.fields.some((field) => form.formState.errors[field as keyof ReportFormValues]);
   const fileNames = isEnhanced ? files.map((file) => file.name) : (returned?.fileNames ?? []);
   const plainFileError =
     !isEnhanced && returned?.failure && FILE_CODES.has(returned.failure.code)
@@ -213,8 +214,9 @@ export function ReportForm({
           className="report-form"
           method="post"
           encType="multipart/form-data"
-          // Back at the form after a post: the browser scrolls to it, the step and its problems in view.
-          action={`${localizedPath('incidentReport', language)}#report-form`}
+          // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person
+          // to the problems, the answer or the next step when the form is sent without JavaScript.
+          action={localizedPath('incidentReport', language)}
           data-await-react=""
           noValidate
           onSubmit={send}
@@ -234,7 +236,16 @@ export function ReportForm({
             </button>
           )}
           <StepIndicator current={step} onSelect={goTo} isPlain={!isEnhanced} />
-          <h2 id="report-step-heading" ref={heading} tabIndex={-1} className="step-heading">
+          <h2
+            id="report-step-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="step-heading"
+            // Without JavaScript, a step the server sends back with no problem starts at its heading
+            // (with problems, the summary or the failure takes the focus instead).
+            // biome-ignore lint/a11y/noAutofocus: the focus moves to the new step, as it does with JavaScript
+            autoFocus={!isEnhanced && returned !== undefined && !failureShown && !hasProblems}
+          >
             <span className="step-heading__count">
               {t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}
             </span>{' '}

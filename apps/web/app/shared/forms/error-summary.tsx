@@ -12,7 +12,8 @@ const FORM_LEVEL = new Set(['contactMethodRequired']);
 /**
  * The list of what is wrong, above the fields, as the spec words it: "Please fill in the following
  * required fields" and the names of the empty ones; then every other problem with its message.
- * Each entry moves the focus to its field. Focused and announced when it appears.
+ * Each entry moves the focus to its field. Focused and announced when it appears, with JavaScript
+ * or without.
  */
 export const ErrorSummary = forwardRef<
   HTMLDivElement,
@@ -41,7 +42,10 @@ export const ErrorSummary = forwardRef<
     </li>
   );
   return (
-    <div ref={ref} className="error-summary" role="alert" tabIndex={-1}>
+    // Without JavaScript the summary arrives in a new page from the server: `autofocus` gives it the
+    // focus there, as focusWhenShown does once React runs (a screen reader starts at the problems).
+    // biome-ignore lint/a11y/noAutofocus: the focus goes to the list of problems the person must fix, never elsewhere
+    <div ref={ref} className="error-summary" role="alert" tabIndex={-1} autoFocus={!isEnhanced}>
       {missing.length > 0 && (
         <>
           <p className="error-summary__title">{t('forms.missingFields')}</p>

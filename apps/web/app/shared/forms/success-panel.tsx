@@ -11,7 +11,7 @@ export function SuccessPanel({
   id,
   children,
 }: {
-  /** The form's id, so that a form sent without JavaScript lands here (its action ends in #id). */
+  /** The form's id: the panel stands in the form's place. */
   id?: string;
   title: string;
   text: string;
@@ -25,7 +25,9 @@ export function SuccessPanel({
   const isEnhanced = useHydrated();
   useEffect(() => box.current?.focus(), []);
   return (
-    <div ref={box} id={id} className="form-success" role="status" tabIndex={-1}>
+    // Without JavaScript the panel arrives in the server's page: `autofocus` gives it the focus there.
+    // biome-ignore lint/a11y/noAutofocus: the focus goes to the answer to the person's own submission
+    <div ref={box} id={id} className="form-success" role="status" tabIndex={-1} autoFocus={!isEnhanced}>
       <h2>{title}</h2>
       <p>{text}</p>
       {children}
