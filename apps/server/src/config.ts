@@ -184,6 +184,18 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1, 'expected the access key id').optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'expected the secret access key').optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
+  UPLOAD_WAIT_SECONDS: z.coerce
+    .number({ error: 'expected a whole number of seconds between 1 and 30' })
+    .int('expected a whole number of seconds between 1 and 30')
+    .min(1, 'expected a whole number of seconds between 1 and 30')
+    .max(30, 'expected a whole number of seconds between 1 and 30')
+    .default(15),
+  SPOOL_MAX_MB: z.coerce
+    .number({ error: 'expected a whole number of megabytes between 50 and 100000' })
+    .int('expected a whole number of megabytes between 50 and 100000')
+    .min(50, 'expected a whole number of megabytes between 50 and 100000')
+    .max(100_000, 'expected a whole number of megabytes between 50 and 100000')
+    .default(1024),
   ORG_NAME: z
     .string()
     .trim()
@@ -241,6 +253,11 @@ export type Config = Readonly<{
       };
   /** Sign-in attempts per client address per 15 minutes; a staff session's idle timeout. */
   staff: { signInAttemptsPerIp: number; idleMinutes: number };
+  /**
+   * How long a reporter's request waits for the storage before its files go to the spool, and how
+   * much the spool may hold before submissions with files are refused (decision 0025).
+   */
+  uploads: { waitMs: number; spoolMaxBytes: number };
 }>;
 
 export class ConfigError extends Error {
@@ -327,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       repliesPerHourPerIp: values.FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP,
     },
     staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
+    uploads: { waitMs: values.UPLOAD_WAIT_SECONDS * 1000, spoolMaxBytes: values.SPOOL_MAX_MB * 1024 * 1024 },
     site: Object.freeze({
       organisationName: values.ORG_NAME,
       email: values.ORG_EMAIL,

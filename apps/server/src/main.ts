@@ -61,6 +61,7 @@ async function main() {
   const stopEverything = async () => {
     maintenance?.stop();
     retention?.stop();
+    await services?.spoolMover.stop();
     await services?.notifications.stop();
     await web?.close();
     await database.close();
@@ -71,6 +72,7 @@ async function main() {
     await runMigrations(database.pool);
     services = createServices(config, database, logger);
     maintenance = startMaintenance(services, logger);
+    services.spoolMover.start();
     retention = startRetention(services.retention, logger);
     web = await loadWebBuild();
   } catch (error) {

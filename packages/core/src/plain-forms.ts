@@ -74,8 +74,14 @@ export type ReportFormAnswer =
       failure?: PlainFormFailure;
       /** The names of the files sent with a last step that came back, so that the message can name one. */
       fileNames?: string[];
+      /**
+       * The report's submission key (decision 0025), given by the server with the second step and
+       * carried as a hidden field: the same report sent twice is kept once.
+       */
+      submissionKey?: string;
     }
-  | { form: 'report'; state: 'sent'; receipt: string };
+  /** Sent. No receipt for a report sent before whose receipt the reporter has used since. */
+  | { form: 'report'; state: 'sent'; receipt?: string };
 
 export const CONTACT_FORM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'message'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FORM_FIELDS)[number], string>;

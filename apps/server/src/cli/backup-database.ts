@@ -7,6 +7,7 @@ import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { type EmbeddedPostgres, embeddedPoolConfig, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import type { Logger } from '../logger.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
+import { createSpoolingStore } from '../storage/spool.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 
 /**
@@ -42,11 +43,16 @@ export async function openBackupDatabase(config: Config, logger: Logger) {
   };
 }
 
-/** The site's files as stored: the local folder, or the S3 bucket (its client loaded only then). */
-export async function openBackupFiles(config: Config): Promise<StorageDriver> {
-  if (config.storage.driver !== 's3') return createLocalDiskStorage(path.join(config.dataDir, 'storage'));
+/**
+ * The site's files as stored: the local folder, or the S3 bucket (its client loaded only then),
+ * with the spool in front (decision 0025), so that a file not yet moved to storage is found too.
+ */
+export async function openBackupFiles(config: Config, pool: pg.Pool): Promise<StorageDriver> {
+  if (config.storage.driver !== 's3') {
+    return createSpoolingStore(createLocalDiskStorage(path.join(config.dataDir, 'storage')), pool);
+  }
   const { createS3Storage } = await import('../storage/s3-storage.ts');
-  return createS3Storage(config.storage);
+  return createSpoolingStore(createS3Storage(config.storage), pool);
 }
 
 /**

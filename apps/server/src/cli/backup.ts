@@ -103,8 +103,8 @@ export async function runBackupCommand(
     return;
   }
 
-  const files = await openBackupFiles(config);
   const database = await openBackupDatabase(config, createLogger('warn', process.stderr));
+  const files = await openBackupFiles(config, database.pool);
   try {
     if (command === 'backup') {
       const target = path.resolve(values.out ?? path.join(values.dir ?? 'backups', archiveName(new Date())));

@@ -53,7 +53,7 @@ export async function runRotateKeyCommand(
   try {
     // The site beside it has migrated already; a command run first on an upgraded copy must too.
     await migrateInOwnProcess(env);
-    const files = await openBackupFiles(config);
+    const files = await openBackupFiles(config, database.pool);
     if (values.status) {
       const encryption = createEncryption(masterKey, fileKeyring(masterKey, config.keyringFile));
       const state = readKeyringState(config.keyringFile);

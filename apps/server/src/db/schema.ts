@@ -18,6 +18,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -316,3 +317,70 @@ export const siteRevision = pgTable('site_revision', {
   id: integer('id').primaryKey().default(1),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
+
+/** Binary data (PostgreSQL bytea), which pg reads and writes as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Files that the storage did not take within the reporter's wait (UPLOAD_WAIT_SECONDS), kept
+ * sealed in the database until the spool mover puts them in storage (decision 0025). Written in
+ * the same transaction as the attachment row naming the file, so a file is never lost and never
+ * orphaned. Every instance reads it (staff downloads, backups, key rotation) and moves it; a
+ * mover claims a row with `for update skip locked` and a lease, so no two instances move one file.
+ */
+export const spooledFile = pgTable(
+  'spooled_file',
+  {
+    fullPath: text('full_path').primaryKey(),
+    /** The sealed bytes, as they will lie in storage. */
+    data: bytea('data').notNull(),
+    /** The object's metadata (ObjectMetadata), computed when the file was spooled. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change of the bytes (key rotation), so that a mover moving older bytes keeps the row. */
+    version: integer('version').notNull().default(1),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Until when one mover holds the row (longer than one upload's budget). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The storage error code of the last failed move (never a message: no path, no data). */
+    lastErrorCode: text('last_error_code'),
+  },
+  (table) => [
+    index('spooled_file_due_idx').on(table.nextAttemptAt),
+    check('spooled_file_size_check', rule(`"size" >= 0 and "size" = octet_length("data")`)),
+    check('spooled_file_attempts_check', rule(`"attempts" >= 0 and "version" >= 1`)),
+  ],
+);
+
+/** What a submission key stands for: a report, or a reporter's message on the follow-up page. */
+export const SUBMISSION_KEY_KINDS = ['report', 'reply'] as const;
+export type SubmissionKeyKind = (typeof SUBMISSION_KEY_KINDS)[number];
+
+/**
+ * The submission keys (idempotency keys) of the last day's reports and follow-up messages
+ * (decision 0025): a form sent twice with the same key is stored once, and the second answer is
+ * the first one. The key itself is not kept, only its HMAC (the primary key: the unique index that
+ * refuses a duplicate); the first answer's receipt is sealed under a key derived from the
+ * submission key, which only the reporter's browser holds.
+ */
+export const submissionKey = pgTable(
+  'submission_key',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    kind: text('kind').$type<SubmissionKeyKind>().notNull(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    /** The receipt of the first answer (reports only), sealed under the submission key; erased once used. */
+    sealedAnswer: text('sealed_answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('submission_key_created_idx').on(table.createdAt),
+    index('submission_key_report_idx').on(table.reportId),
+    check('submission_key_kind_check', isOneOf('kind', SUBMISSION_KEY_KINDS)),
+    check('submission_key_answer_check', rule(`"kind" = 'report' or "sealed_answer" is null`)),
+  ],
+);

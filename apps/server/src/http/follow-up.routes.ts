@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { ApiError } from './api-error.ts';
 import { readReportUpload } from './multipart.ts';
-import { checkAltcha, guarded, parsePayload, prepareAttachments } from './submissions.routes.ts';
+import { checkAltcha, guarded, parsePayload, prepareAttachments, submissionKeyOf } from './submissions.routes.ts';
 
 /**
  * The reporter's side of the follow-up thread: open a report with its receipt, write to staff
@@ -40,6 +40,7 @@ export function followUpRoutes(services: Services, logger: Logger): Router {
   router.post(
     '/api/follow-up/messages',
     guarded(async (request, response) => {
+      const key = submissionKeyOf(request);
       const limit = await services.followUpLimits.takeReply(request.ip);
       if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const { fields, files } = await readReportUpload(request);
@@ -54,9 +55,11 @@ export function followUpRoutes(services: Services, logger: Logger): Router {
       else if (message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
       if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
       const attachments = await prepareAttachments(files);
-      const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments);
+      const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments, key);
       if (!result.ok) throw new ApiError('SESSION_ENDED');
-      services.notifications.kick();
+      // A second try of a message already kept (decision 0025) gets the first answer.
+      if (result.repeated) response.set('Idempotent-Replayed', 'true');
+      else services.notifications.kick();
       response.status(201).json({ ok: true });
     }, logger),
   );

@@ -20,9 +20,10 @@ import { validateReport } from '@app/core/report.schema';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { localizedPath } from '@app/web/paths';
 import { type NextFunction, type Request, type Response, Router } from 'express';
+import { newSubmissionKey, readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
-import { submitReport } from '../services/report.service.ts';
+import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
 import { ApiError, isDatabaseUnavailable } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
@@ -42,6 +43,12 @@ const CONTACT_PATHS = pathsOf('contact');
 const FOLLOW_UP_PATHS = pathsOf('followUp');
 /** Pages whose forms work without JavaScript, and so get a form token with the page. */
 const FORM_PAGES = new Set([...REPORT_PATHS.keys(), ...CONTACT_PATHS.keys(), ...FOLLOW_UP_PATHS.keys()]);
+
+/** The hidden field of the report form that carries its submission key without JavaScript. */
+export const SUBMISSION_KEY_FIELD = 'submissionKey';
+
+/** The report sent: its receipt, unless it was sent before and the receipt used since. */
+const sentAnswer = (receipt: string | undefined): ReportFormAnswer => ({ form: 'report', state: 'sent', receipt });
 
 /** The problems of these fields only. */
 function only(errors: FieldErrors, fields: readonly string[]): FieldErrors {
@@ -100,11 +107,13 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
   router.post(
     [...REPORT_PATHS.keys()],
     answer(async (request, response, language) => {
-      const editing = (
-        step: number,
-        values: ReportFormValues,
-        extra: Partial<Extract<ReportFormAnswer, { state: 'editing' }>> = {},
-      ): ReportFormAnswer => ({ form: 'report', state: 'editing', step, values, ...extra });
+      const startAgain = (failure: PlainFormFailure): ReportFormAnswer => ({
+        form: 'report',
+        state: 'editing',
+        step: 0,
+        values: reportValuesFromForm({}),
+        failure,
+      });
 
       let body: Awaited<ReturnType<typeof readPlainForm>>;
       try {
@@ -112,13 +121,24 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
       } catch (error) {
         // Nothing of the body could be read (far too large, or broken): the form starts again.
         const { status, failure } = failureOf(error, logger, response);
-        return { status, answer: editing(0, reportValuesFromForm({}), { failure }) };
+        return { status, answer: startAgain(failure) };
       }
       const { fields, files, fileProblem } = body;
       const values = reportValuesFromForm(fields);
       const shown = Math.min(Math.max(Number.parseInt(fields[STEP_FIELD] ?? '0', 10) || 0, 0), LAST_STEP);
       const intent = fields[INTENT_FIELD] ?? '';
       const fileNames = files.map((file) => file.fileName);
+
+      // The report's submission key (decision 0025) travels as a hidden field from the first
+      // answer on: the same report sent twice (a reload, a second press after a lost answer) is
+      // kept once. The cached first step has none; the server gives it with the second.
+      const given = readSubmissionKey(fields[SUBMISSION_KEY_FIELD]);
+      const key = given === undefined || given === 'invalid' ? newSubmissionKey() : given;
+      const editing = (
+        step: number,
+        values: ReportFormValues,
+        extra: Partial<Extract<ReportFormAnswer, { state: 'editing' }>> = {},
+      ): ReportFormAnswer => ({ form: 'report', state: 'editing', step, values, submissionKey: key, ...extra });
 
       // Back: nothing is checked, nothing is lost.
       if (intent === 'previous') return { status: 200, answer: editing(Math.max(shown - 1, 0), values) };
@@ -151,6 +171,10 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         };
       }
       try {
+        // The same report sent before (its answer lost, or the page sent again): the first answer,
+        // before the form token, which the first try spent.
+        const earlier = given === key ? await findEarlierReport(services, key) : undefined;
+        if (earlier) return { status: 200, answer: sentAnswer(earlier.receipt) };
         if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
         if (fileProblem) throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
         await checkToken(services, request, response);
@@ -161,12 +185,13 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         const limit = await services.limits.consume('report', request.ip, { withoutCheck: true });
         if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
         const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-        const { receipt } = await submitReport(services, validation.data, attachments, {
+        const { receipt, repeated } = await submitReport(services, validation.data, attachments, {
           isQuarantined,
           spamCheck: 'form-token',
+          key,
         });
-        if (!isQuarantined) services.notifications.kick();
-        return { status: 200, answer: { form: 'report', state: 'sent', receipt } };
+        if (!isQuarantined && !repeated) services.notifications.kick();
+        return { status: 200, answer: sentAnswer(receipt) };
       } catch (error) {
         const { status, failure } = failureOf(error, logger, response);
         return { status, answer: editing(LAST_STEP, values, { failure, fileNames }) };

@@ -112,8 +112,21 @@ describe('the forms without JavaScript', () => {
     const [row] = (await server.database.pool.query('select spam_check, is_anonymous from report')).rows;
     expect(row).toEqual({ spam_check: 'form-token', is_anonymous: false });
 
-    // The same token a second time: refused, nothing stored, everything kept in the form.
-    const replay = await post(server, '/incident-report', multipart({ ...carried, ...REPORT_STEPS[2] }), token);
+    // The same form a second time (its answer lost, or the page sent again): its submission key
+    // gives the first answer, and nothing is stored twice (decision 0025).
+    expect(carried.submissionKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    const again = await post(server, '/incident-report', multipart({ ...carried, ...REPORT_STEPS[2] }), token);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toMatch(/receipt-card__code/);
+    expect(await count(server, 'report')).toBe(1);
+
+    // The same token with another report (another key): refused, nothing stored, everything kept in the form.
+    const replay = await post(
+      server,
+      '/incident-report',
+      multipart({ ...carried, ...REPORT_STEPS[2], submissionKey: randomBytes(18).toString('base64url') }),
+      token,
+    );
     const replayHtml = await replay.text();
     expect(replay.status).toBe(400);
     expect(replayHtml).toContain(en.forms.errors.FORM_EXPIRED);

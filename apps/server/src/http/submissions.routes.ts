@@ -2,9 +2,10 @@ import { validateContactMessage } from '@app/core/contact.schema';
 import { MAX_CONTACT_BODY_BYTES } from '@app/core/limits';
 import { validateReport } from '@app/core/report.schema';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
-import { submitReport } from '../services/report.service.ts';
+import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
 import type { SubmissionKind } from '../services/submission-limits.ts';
 import { AttachmentError, type PreparedAttachment, prepareAttachment } from '../uploads/attachment.ts';
@@ -76,6 +77,25 @@ export async function prepareAttachments(files: UploadedFile[]): Promise<Prepare
   return attachments;
 }
 
+/** The header that carries a submission key (an idempotency key) with a report or a message. */
+export const SUBMISSION_KEY_HEADER = 'Idempotency-Key';
+
+/** The request's submission key, if any; a malformed one is refused. */
+export function submissionKeyOf(request: Request): string | undefined {
+  const key = readSubmissionKey(request.get(SUBMISSION_KEY_HEADER));
+  if (key === 'invalid') throw new ApiError('INVALID_PAYLOAD');
+  return key;
+}
+
+/**
+ * The answer to a second try of a report: the first one, its receipt included while the
+ * reporter has not used it (then only that the report was received).
+ */
+function repeatReport(response: Response, receipt: string | undefined) {
+  response.set('Idempotent-Replayed', 'true');
+  response.status(201).json(receipt ? { ok: true, receipt } : { ok: true });
+}
+
 export function submissionRoutes(services: Services, logger: Logger): Router {
   const router = Router();
 
@@ -90,6 +110,14 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
   router.post(
     '/api/reports',
     guarded(async (request, response) => {
+      const key = submissionKeyOf(request);
+      // A second try of a report already kept: the first answer, before any limit or proof of
+      // work (both were spent by the first try). The body is read (and dropped) all the same.
+      const earlier = key ? await findEarlierReport(services, key) : undefined;
+      if (earlier) {
+        await readReportUpload(request);
+        return repeatReport(response, earlier.receipt);
+      }
       await checkLimits(services, 'report', request);
       const { fields, files } = await readReportUpload(request);
       await checkAltcha(services, fields.altcha);
@@ -97,9 +125,11 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
       if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
       const attachments = await prepareAttachments(files);
       const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-      const { receipt } = await submitReport(services, validation.data, attachments, { isQuarantined });
+      const { receipt, repeated } = await submitReport(services, validation.data, attachments, { isQuarantined, key });
+      if (repeated) return repeatReport(response, receipt);
       if (!isQuarantined) services.notifications.kick();
-      // The only time the receipt exists outside the reporter's hands: it is not logged or stored.
+      // The receipt is not logged; it is kept only sealed under the submission key, for a second
+      // try of this report within a day (decision 0025).
       response.status(201).json({ ok: true, receipt });
     }, logger),
   );

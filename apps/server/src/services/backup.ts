@@ -36,6 +36,10 @@ const SKIPPED_TABLES = new Set([
   'staff_used_totp_code',
   // A counter for the page cache, which the restored rows raise by themselves (their triggers).
   'site_revision',
+  // Spooled files travel as files (the file list includes them) and are restored into storage.
+  'spooled_file',
+  // A day's submission keys, for second tries of a form (decision 0025): nothing to restore.
+  'submission_key',
 ]);
 
 /**

@@ -9,13 +9,25 @@ import {
   reporterStatusOf,
 } from '@app/core/follow-up';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Encryption } from '../crypto/encryption.ts';
 import type { ReceiptHasher } from '../crypto/receipts.ts';
+import type { SubmissionKeys } from '../crypto/submission-keys.ts';
 import type { Db } from '../db/database.ts';
-import { followUpSession, notificationOutbox, report, reportAttachment, reportMessage } from '../db/schema.ts';
-import type { StorageDriver } from '../storage/storage-driver.ts';
+import {
+  followUpSession,
+  notificationOutbox,
+  report,
+  reportAttachment,
+  reportMessage,
+  submissionKey,
+} from '../db/schema.ts';
 import type { PreparedAttachment } from '../uploads/attachment.ts';
-import { attachmentRows, storeAttachments } from './report.service.ts';
+import {
+  attachmentRows,
+  SUBMISSION_KEY_HOURS,
+  spoolIn,
+  storeAttachments,
+  type UploadDependencies,
+} from './report.service.ts';
 
 /**
  * Opening a report with a receipt takes at least this long, whatever the outcome: the hash costs
@@ -30,7 +42,9 @@ export type FollowUpService = FollowUpServicesForWeb & {
     cookieHeader: string | null,
     body: string,
     attachments: PreparedAttachment[],
-  ): Promise<{ ok: true } | { ok: false; code: 'SESSION_ENDED' }>;
+    /** The submission key of this message (decision 0025): a second try with it keeps nothing twice. */
+    key?: string,
+  ): Promise<{ ok: true; repeated: boolean } | { ok: false; code: 'SESSION_ENDED' }>;
   /** Ends the session of this cookie; returns the header that removes the cookie. */
   close(cookieHeader: string | null): Promise<string>;
   deleteExpired(): Promise<void>;
@@ -38,19 +52,22 @@ export type FollowUpService = FollowUpServicesForWeb & {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
+/** A second try of a message whose key the first try took meanwhile. */
+class RepeatedReply extends Error {}
+
 export function createFollowUpService({
   db,
-  encryption,
-  storage,
   receipts,
+  submissionKeys,
   secureCookies,
-}: {
+  ...uploadDeps
+}: UploadDependencies & {
   db: Db;
-  encryption: Encryption;
-  storage: StorageDriver;
   receipts: ReceiptHasher;
+  submissionKeys: SubmissionKeys;
   secureCookies: boolean;
 }): FollowUpService {
+  const { encryption } = uploadDeps;
   // A browser-session cookie (no Max-Age): closing the browser forgets it. Strict: no other site
   // can make the browser send it.
   const cookieName = secureCookies ? '__Host-follow-up' : 'follow-up';
@@ -99,6 +116,11 @@ export function createFollowUpService({
             .set({ receiptHash: current })
             .where(and(eq(report.id, found.id), eq(report.receiptHash, found.receiptHash ?? '')));
         }
+        // The reporter holds the receipt: no copy of it is kept for a second try of the report.
+        await db
+          .update(submissionKey)
+          .set({ sealedAnswer: null })
+          .where(and(eq(submissionKey.reportId, found.id), isNotNull(submissionKey.sealedAnswer)));
         const token = randomBytes(32).toString('base64url');
         await db.insert(followUpSession).values({ tokenHash: sha256(token), reportId: found.id });
         result = { setCookie: sessionCookie(token) };
@@ -159,13 +181,39 @@ export function createFollowUpService({
       };
     },
 
-    async reply(cookieHeader, body, attachments) {
+    async reply(cookieHeader, body, attachments, key) {
       const session = await resolve(cookieHeader);
       if (!session || session === 'ended') return { ok: false, code: 'SESSION_ENDED' };
       const { reportId } = session;
-      const { stored, discard } = await storeAttachments(storage, reportId, attachments);
+      // A second try of a message already kept (decision 0025): the first answer, nothing kept twice.
+      const keyHash = key ? submissionKeys.lookup(key) : undefined;
+      const isRepeated = async () =>
+        keyHash !== undefined &&
+        (
+          await db
+            .select({ keyHash: submissionKey.keyHash })
+            .from(submissionKey)
+            .where(
+              and(
+                eq(submissionKey.keyHash, keyHash),
+                eq(submissionKey.kind, 'reply'),
+                eq(submissionKey.reportId, reportId),
+                gt(submissionKey.createdAt, sql`now() - make_interval(hours => ${SUBMISSION_KEY_HOURS})`),
+              ),
+            )
+        ).length > 0;
+      if (await isRepeated()) return { ok: true, repeated: true };
+      const { stored, spooled, discard } = await storeAttachments(uploadDeps, reportId, attachments);
       try {
         await db.transaction(async (tx) => {
+          if (keyHash) {
+            const taken = await tx
+              .insert(submissionKey)
+              .values({ keyHash, kind: 'reply', reportId })
+              .onConflictDoNothing()
+              .returning({ keyHash: submissionKey.keyHash });
+            if (taken.length === 0) throw new RepeatedReply();
+          }
           const [message] = await tx
             .insert(reportMessage)
             .values({ reportId, author: 'reporter', body: encryption.sealText(body) })
@@ -174,6 +222,7 @@ export function createFollowUpService({
           if (stored.length > 0) {
             await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored, message.id));
           }
+          await spoolIn(tx, spooled);
           const [{ isQuarantined } = { isQuarantined: true }] = await tx
             .select({ isQuarantined: report.isQuarantined })
             .from(report)
@@ -182,9 +231,11 @@ export function createFollowUpService({
         });
       } catch (error) {
         await discard();
+        if (error instanceof RepeatedReply && (await isRepeated())) return { ok: true, repeated: true };
         throw error;
       }
-      return { ok: true };
+      if (spooled.length > 0) uploadDeps.onSpooled?.();
+      return { ok: true, repeated: false };
     },
 
     async close(cookieHeader) {

@@ -11,6 +11,7 @@ import { createStaffSessions, type StaffSessions } from '../auth/staff-sessions.
 import type { Config } from '../config.ts';
 import { type Encryption, loadSiteEncryption } from '../crypto/encryption.ts';
 import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
+import { createSubmissionKeys, type SubmissionKeys } from '../crypto/submission-keys.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
@@ -19,6 +20,8 @@ import { createStaffOperations } from '../operations/staff-operations.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import { createSealedStorage } from '../storage/sealed-storage.ts';
+import { createSpoolingStore, type SpoolingStore } from '../storage/spool.ts';
+import { createSpoolMover, type SpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
@@ -27,6 +30,7 @@ import { createFollowUpService, type FollowUpService } from './follow-up.service
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
 import { createFormTokens, type FormTokens } from './form-token.service.ts';
 import { createPublicIncidentsService } from './public-incidents.service.ts';
+import type { UploadSettings } from './report.service.ts';
 import { createRetention, type Retention } from './retention.service.ts';
 import { createSiteRevision, type SiteRevision } from './site-revision.ts';
 import { type CommandLineStaff, createCommandLineStaff } from './staff.service.ts';
@@ -43,8 +47,18 @@ export type Services = {
   formTokens: FormTokens;
   limits: SubmissionLimits;
   receipts: ReceiptHasher;
-  /** The files as stored (sealed), for backups; everything else uses `storage`. */
-  fileStore: StorageDriver;
+  /**
+   * The files as stored (sealed), in the storage or still in the spool (decision 0025): for
+   * backups and key rotation; everything else uses `storage`.
+   */
+  fileStore: SpoolingStore;
+  /** Moves spooled files to the storage, on every instance. */
+  spoolMover: SpoolMover;
+  /** Submission keys: a form sent twice is kept once (decision 0025). */
+  submissionKeys: SubmissionKeys;
+  uploads: UploadSettings;
+  /** Called when a submission's file went to the spool: the mover looks at once. */
+  onSpooled(): void;
   /** The reporter's side of the follow-up thread (the staff side is in casework). */
   followUp: FollowUpService;
   followUpLimits: FollowUpLimits;
@@ -79,6 +93,11 @@ export function createFileStore(config: Config): StorageDriver {
     : createLocalDiskStorage(path.join(config.dataDir, 'storage'));
 }
 
+/** The folder or bucket with the spool in front of it (decision 0025). */
+export function createSpooledFileStore(config: Config, pool: pg.Pool): SpoolingStore {
+  return createSpoolingStore(createFileStore(config), pool);
+}
+
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
 export function createStaffServices(
   config: Config,
@@ -102,7 +121,7 @@ export function createStaffServices(
   const operationDeps: OperationDeps = {
     db: database.db,
     encryption,
-    storage: storage ?? createSealedStorage(createFileStore(config), encryption),
+    storage: storage ?? createSealedStorage(createSpooledFileStore(config, database.pool), encryption),
     audit,
     sessions: staffSessions,
     auth,
@@ -128,8 +147,12 @@ export function createStaffServices(
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const { encryption, keyring } = loadSiteEncryption(config, logger);
-  const fileStore = createFileStore(config);
+  const fileStore = createSpooledFileStore(config, database.pool);
   const storage = createSealedStorage(fileStore, encryption);
+  const spoolMover = createSpoolMover({ pool: database.pool, driver: fileStore.driver, logger });
+  const submissionKeys = createSubmissionKeys(encryption.deriveKey('submission-keys'));
+  const uploads = config.uploads;
+  const uploadDeps = { encryption, storage, fileStore, uploads, onSpooled: () => spoolMover.kick() };
   const { operationDeps, ...staffServices } = createStaffServices(config, database, encryption, logger, storage);
   const content = createContentService(database.db);
   const receipts = createReceiptHasher(keyring);
@@ -139,11 +162,15 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     ...staffServices,
     receipts,
     fileStore,
+    spoolMover,
+    submissionKeys,
+    uploads,
+    onSpooled: uploadDeps.onSpooled,
     followUp: createFollowUpService({
+      ...uploadDeps,
       db: database.db,
-      encryption,
-      storage,
       receipts,
+      submissionKeys,
       secureCookies: config.publicUrl.startsWith('https://'),
     }),
     retention: createRetention({

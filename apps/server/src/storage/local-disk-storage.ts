@@ -42,6 +42,7 @@ export function createLocalDiskStorage(root: string, bucket = 'attachments'): St
     bucket,
     async put(fullPath, data, options: PutOptions) {
       assertSafePath(fullPath);
+      if (options.signal?.aborted) throw new StorageError('canceled', 'The storage operation was given up');
       const metadata = newObjectMetadata(bucket, fullPath, data, options);
       try {
         await fs.mkdir(path.dirname(fileOf(fullPath)), { recursive: true, mode: 0o700 });

@@ -100,13 +100,16 @@ export function createS3Storage(
 ): StorageDriver & { client: S3Client } {
   const { bucket } = settings;
 
-  async function withRetries<T>(budgetMs: number, operation: () => Promise<T>): Promise<T> {
+  async function withRetries<T>(budgetMs: number, operation: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const deadline = policy.now() + budgetMs;
+    const canceled = (cause?: unknown) => new StorageError('canceled', 'The storage operation was given up', { cause });
     for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw canceled();
       try {
         return await operation();
       } catch (error) {
         if (error instanceof StorageError) throw error;
+        if (signal?.aborted) throw canceled(error);
         const { code, transient } = classifyS3Error(error);
         if (!transient) throw new StorageError(code, `Storage ${code}`, { cause: error });
         const delay = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** attempt) + policy.random() * 1_000;
@@ -115,7 +118,19 @@ export function createS3Storage(
             cause: error,
           });
         }
-        await policy.sleep(delay);
+        if (!signal) await policy.sleep(delay);
+        else {
+          // The pause ends early when the caller gives up.
+          let onAbort = () => {};
+          await Promise.race([
+            policy.sleep(delay),
+            new Promise<void>((resolve) => {
+              onAbort = () => resolve();
+              signal.addEventListener('abort', onAbort, { once: true });
+            }),
+          ]);
+          signal.removeEventListener('abort', onAbort);
+        }
       }
     }
   }
@@ -126,18 +141,22 @@ export function createS3Storage(
     async put(fullPath, data, options: PutOptions) {
       assertSafePath(fullPath);
       const metadata = newObjectMetadata(bucket, fullPath, data, options);
-      await withRetries(policy.uploadBudgetMs, () =>
-        client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: fullPath,
-            Body: data,
-            ContentType: 'application/octet-stream',
-            // The bucket checks the bytes it received against this digest.
-            ContentMD5: metadata.md5Hash,
-            Metadata: { 'cs-meta': Buffer.from(JSON.stringify(metadata)).toString('base64') },
-          }),
-        ),
+      await withRetries(
+        policy.uploadBudgetMs,
+        () =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: fullPath,
+              Body: data,
+              ContentType: 'application/octet-stream',
+              // The bucket checks the bytes it received against this digest.
+              ContentMD5: metadata.md5Hash,
+              Metadata: { 'cs-meta': Buffer.from(JSON.stringify(metadata)).toString('base64') },
+            }),
+            { abortSignal: options.signal },
+          ),
+        options.signal,
       );
       return metadata;
     },

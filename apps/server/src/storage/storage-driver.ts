@@ -20,7 +20,16 @@ export type ObjectMetadata = {
   customMetadata: Record<string, string>;
 };
 
-export type PutOptions = { contentType: string; customMetadata?: Record<string, string> };
+export type PutOptions = {
+  contentType: string;
+  customMetadata?: Record<string, string>;
+  /**
+   * Gives up when aborted, with StorageError 'canceled' (the reporter's bounded wait, decision
+   * 0025). The object may or may not have been stored then: a later put of the same bytes is
+   * harmless.
+   */
+  signal?: AbortSignal;
+};
 
 /**
  * Where files live: the local disk by default, an S3-compatible bucket for several instances.

@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { localizedPath } from '../../paths.ts';
 import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
 import { FormField } from '../../shared/forms/form-field.tsx';
+import { useSubmissionKey } from '../../shared/forms/submission-key.ts';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { FollowUpFailure } from './follow-up-failure.tsx';
 
@@ -38,6 +39,7 @@ export function ReplyForm({
   const { t } = useTranslation();
   const id = useId();
   const { isSending, failure, submit } = useSubmission();
+  const submissionKey = useSubmissionKey();
   const isEnhanced = useHydrated();
   const returnedError = answer?.errors?.message;
   const [fieldError, setFieldError] = useState<'required' | 'tooLong' | undefined>(
@@ -59,10 +61,13 @@ export function ReplyForm({
       const body = new FormData();
       body.set('payload', JSON.stringify({ message: draft.message }));
       for (const file of draft.files) body.append('attachments', file, file.name);
-      return { body };
+      return { body, headers: submissionKey.headers() };
     });
     if (!result) return;
-    if (result.ok) return onSent();
+    if (result.ok) {
+      submissionKey.renew();
+      return onSent();
+    }
     if (result.failure.code === 'SESSION_ENDED') return onSessionEnded();
     const code = result.failure.fields?.message;
     if (code === 'required' || code === 'tooLong') {

@@ -15,6 +15,7 @@ import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
 import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
 import { HiddenFields, WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
+import { useSubmissionKey } from '../../shared/forms/submission-key.ts';
 import { SuccessPanel } from '../../shared/forms/success-panel.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
@@ -69,6 +70,7 @@ export function ReportForm({
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
   const { isSending, isSent, failure, submit, startAgain } = useSubmission();
+  const submissionKey = useSubmissionKey();
   const heading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
@@ -112,10 +114,11 @@ export function ReportForm({
         body.set('altcha', (await altcha.current?.takePayload()) ?? '');
         body.set('website', readHoneypot(honeypot));
         for (const file of files) body.append('attachments', file, file.name);
-        return { body };
+        return { body, headers: submissionKey.headers() };
       });
       if (!result) return;
       if (result.ok) {
+        submissionKey.renew();
         const sent = result.body as { receipt?: unknown } | undefined;
         setReceipt(typeof sent?.receipt === 'string' ? sent.receipt : undefined);
         setIsReceiptKept(false);
@@ -279,6 +282,7 @@ export function ReportForm({
           {!isEnhanced && (
             <>
               <input type="hidden" name="step" value={step} />
+              {returned?.submissionKey && <input type="hidden" name="submissionKey" value={returned.submissionKey} />}
               <HiddenFields values={otherValues} />
             </>
           )}
