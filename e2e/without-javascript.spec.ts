@@ -210,3 +210,49 @@ for (const code of ['en', 'he'] as const) {
     expect(stored.length).toBeGreaterThan(0);
   });
 }
+
+test('the limits without JavaScript: past 3 wrong receipts an hour, the follow-up page refuses more, in Hebrew', async ({
+  browser,
+}) => {
+  // Four tries, each with a form token some seconds old: about half a minute on an idle machine.
+  test.setTimeout(120_000);
+  // An address of its own (the server trusts X-Forwarded-For from loopback in these tests), so that
+  // no other test's reporter is held back; the e2e server allows 3 wrong receipts an hour.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.41' },
+  });
+  const page = await context.newPage();
+  const m = MESSAGES.he;
+  await page.goto('/he/follow-up');
+  let tokenSince = Date.now();
+  const tryReceipt = async (receipt: string) => {
+    // Each try spends the page's form token, which must be some seconds old (decision 0021).
+    const wait = tokenSince + FORM_TOKEN_MIN_AGE_MS + 300 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+    await page.getByLabel(m.followUp.receiptLabel).fill(receipt);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: m.followUp.open }).click(),
+    ]);
+    tokenSince = Date.now();
+    await expect(page.getByLabel(m.followUp.receiptLabel)).toHaveValue(receipt);
+    return answer.status();
+  };
+  for (const wrong of ['1111 2222 3333 4444', '5555 6666 7777 8888', '9999 0000 1111 2222']) {
+    expect(await tryReceipt(wrong)).toBe(400);
+    await expect(page.getByRole('alert')).toContainText(m.followUp.errors.RECEIPT_NOT_RECOGNISED);
+  }
+  expect(await tryReceipt('1212 3434 5656 7878')).toBe(429);
+  await expect(page.getByRole('alert')).toContainText(m.followUp.errors.RATE_LIMITED);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoAxeViolationsWithoutJavaScript(page, browser);
+  await page.screenshot({
+    path: 'e2e/artifacts/screenshots/follow-up-limit-without-javascript-he.png',
+    fullPage: true,
+  });
+  await context.close();
+});
