@@ -2,6 +2,25 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
+ * What runs a second time on the external server (TEST_DATABASE_URL, PostgreSQL 15 on CI, against
+ * the embedded 18): the suites whose SQL could behave differently there — migrations and
+ * constraints, the services and operations (locks, races, aggregates, backups, key rotation),
+ * sessions, mail through the outbox, several instances on one database, the public figures. The
+ * HTTP-level suites reach the same SQL through those layers, and suites that use no database
+ * (configuration, sealing, storage, uploads, logs) would only repeat themselves (decision 0026).
+ */
+const EXTERNAL_DATABASE_SUITES = [
+  'apps/server/src/db/**/*.test.ts',
+  'apps/server/src/services/**/*.test.ts',
+  'apps/server/src/operations/**/*.test.ts',
+  'apps/server/src/auth/**/*.test.ts',
+  'apps/server/src/mail/**/*.test.ts',
+  'apps/server/src/cli/**/*.test.ts',
+  'apps/server/src/http/multi-instance*.test.ts',
+  'apps/server/src/http/public-figures.test.ts',
+];
+
+/**
  * Server and service tests run against a real PostgreSQL: the embedded one always, and the
  * external server named by TEST_DATABASE_URL as well when it is set (CI sets it).
  */
@@ -9,7 +28,7 @@ function serverProject(target: 'embedded' | 'external'): TestProjectInlineConfig
   return {
     test: {
       name: `server (${target} PostgreSQL)`,
-      include: ['apps/server/src/**/*.test.ts'],
+      include: target === 'external' ? EXTERNAL_DATABASE_SUITES : ['apps/server/src/**/*.test.ts'],
       exclude: target === 'external' ? ['**/*.embedded.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
       environment: 'node',
       globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -22,6 +41,10 @@ function serverProject(target: 'embedded' | 'external'): TestProjectInlineConfig
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: every file in turn. The server suites
+    // spend most of their time waiting for PostgreSQL, SMTP and HTTP, and each file has a database
+    // of its own (test/test-database.ts), so three files at a time fill the cores safely.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node' } },
       {
