@@ -33,7 +33,8 @@ for (const { code, dir } of LANGUAGES) {
   });
 }
 
-test('every public page is complete and readable without JavaScript', async ({ browser, baseURL }) => {
+test('every public page is complete and readable without JavaScript', async ({ browser, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'a context of its own: the same test in both projects');
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   for (const { code } of LANGUAGES) {
@@ -50,7 +51,11 @@ test('every public page is complete and readable without JavaScript', async ({ b
   await context.close();
 });
 
-test('no public page scrolls sideways on a 320 px wide phone, in any language', async ({ browser, baseURL }) => {
+test('no public page scrolls sideways on a 320 px wide phone, in any language', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'a 320 px context of its own: the same test in both projects');
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, baseURL });
   const page = await context.newPage();
   for (const { code } of LANGUAGES) {

@@ -24,7 +24,8 @@ test.describe('language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('/ follows the browser language when there is no cookie', async ({ browser, baseURL }) => {
+  test('/ follows the browser language when there is no cookie', async ({ browser, baseURL }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'a context of its own: the same in both projects');
     const context = await browser.newContext({ locale: 'nl-BE', baseURL });
     const page = await context.newPage();
     await page.goto('/');
@@ -86,7 +87,10 @@ test.describe('navigation', () => {
   });
 });
 
-test('on a phone, the menu opens and closes by keyboard and tells screen readers its state', async ({ page }) => {
+test('on a phone, the menu opens and closes by keyboard and tells screen readers its state', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the phone menu, at phone width');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/he');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
