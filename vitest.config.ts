@@ -42,9 +42,10 @@ function serverProject(target: 'embedded' | 'external'): TestProjectInlineConfig
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker: every file in turn. The server suites
-    // spend most of their time waiting for PostgreSQL, SMTP and HTTP, and each file has a database
-    // of its own (test/test-database.ts), so three files at a time fill the cores safely.
-    maxWorkers: 3,
+    // spend much of their time waiting for PostgreSQL, SMTP and HTTP, and each file has a database
+    // of its own (test/test-database.ts), so two files at a time keep both cores busy; more would
+    // push the CPU-heavy suites (scrypt, sharp, proofs of work) toward their timeouts.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node' } },
       {
