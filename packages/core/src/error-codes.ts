@@ -1,4 +1,5 @@
 import { CONTENT_ERROR_CODES } from './content.ts';
+import { EVIDENCE_PACK_ERROR_CODES } from './evidence-pack.ts';
 import { FIELD_ERROR_CODES } from './field-errors.ts';
 import { FOLLOW_UP_ERROR_CODES } from './follow-up.ts';
 import { CASEWORK_ERROR_CODES } from './report-workflow.ts';
@@ -117,4 +118,10 @@ export const ERROR_CODE_LISTS = [
   { name: 'staff', codes: STAFF_ERROR_CODES, prefix: 'staff.errors', namespace: 'internal' },
   { name: 'casework', codes: CASEWORK_ERROR_CODES, prefix: 'casework.errors', namespace: 'internal' },
   { name: 'content', codes: CONTENT_ERROR_CODES, prefix: 'content', namespace: 'internal' },
+  {
+    name: 'evidencePack',
+    codes: EVIDENCE_PACK_ERROR_CODES,
+    prefix: 'casework.evidencePack.errors',
+    namespace: 'internal',
+  },
 ] as const satisfies readonly ErrorCodeList[];

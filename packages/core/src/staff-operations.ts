@@ -8,6 +8,7 @@ import type {
   ReportListPage,
 } from './casework-api.ts';
 import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
+import type { EvidencePackInput, EvidencePackResult } from './evidence-pack.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
 import type { SpamCheck } from './plain-forms.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
@@ -52,6 +53,11 @@ export type StaffOperations = {
     unpublish(id: string): Promise<CaseworkResult>;
     /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
     export(filter: ReportListFilter): Promise<ReportExportRow[]>;
+    /**
+     * An evidence pack for the police or Unia, recorded in the audit log before it is returned;
+     * the reporter's identity only with their consent and the coordinator's confirmation.
+     */
+    evidencePack(id: string, input: EvidencePackInput): Promise<EvidencePackResult>;
     /** One file of a report, as stored; undefined when the report has no such file. */
     attachment(
       reportId: string,

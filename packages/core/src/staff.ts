@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = [
   'message.deleted',
   'report.published',
   'report.unpublished',
+  /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
+  'report.evidence-pack-produced',
   'content.edited',
   'export.downloaded',
   'report.personal-data-erased',

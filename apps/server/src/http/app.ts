@@ -13,6 +13,7 @@ import type { Services } from '../services/services.ts';
 import { ApiError, sendApiError } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { lastErrorHandler, refuseMalformedPaths } from './error-answers.ts';
+import { evidencePackRoutes } from './evidence-pack.routes.ts';
 import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes, type Readiness } from './health.routes.ts';
@@ -121,6 +122,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use('/api/internal', requireCompleteSignIn);
   app.use(attachmentRoutes(services));
   app.use(exportRoutes(services));
+  app.use(evidencePackRoutes(services, logger));
   app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
   app.use(submissionRoutes(services, logger));
   app.use(followUpRoutes(services, logger));

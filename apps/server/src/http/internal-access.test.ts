@@ -188,6 +188,23 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           expectNoSecrets(body.toString('utf8'), `${path} for ${visitor}`);
         }
       }
+      // An evidence pack (a form POST): coordinators and admins only; a refusal carries nothing.
+      const packPath = `/api/internal/reports/${reportId}/evidence-pack`;
+      const pack = await request(visitor, packPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          recipient: 'police',
+          language: 'nl',
+          format: 'page',
+          messages: 'all',
+          fileIds: fileId,
+        }),
+      });
+      const packExpected = ['coordinator', 'admin'].includes(visitor) ? 200 : SIGNED_IN.includes(visitor) ? 403 : 401;
+      expect(pack.status, packPath).toBe(packExpected);
+      expect(pack.headers.get('cache-control'), packPath).toBe('no-store');
+      if (packExpected !== 200) expectNoSecrets(await pack.text(), `${packPath} for ${visitor}`);
     });
 
     it(`every page action as ${visitor}`, async () => {

@@ -18,6 +18,8 @@ export type OperationDeps = {
   sessions: StaffSessions;
   auth: Auth;
   publicUrl: string;
+  /** The organisation's name, as the site shows it: an evidence pack says who prepared it. */
+  organisationName: string;
 };
 
 /** The staff member an operation acts for, as the session found them. */

@@ -19,6 +19,7 @@ import { changeReportStatus } from './reports/change-report-status.ts';
 import { exportReports } from './reports/export-reports.ts';
 import { listReports } from './reports/list-reports.ts';
 import { openReport } from './reports/open-report.ts';
+import { produceEvidencePack } from './reports/produce-evidence-pack.ts';
 import { publishReport } from './reports/publish-report.ts';
 import { replyToReporter } from './reports/reply-to-reporter.ts';
 import { reportAssignees } from './reports/report-assignees.ts';
@@ -55,6 +56,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       publish: (id, input) => publishReport(deps, actor, id, input),
       unpublish: (id) => unpublishReport(deps, actor, id),
       export: (filter) => exportReports(deps, actor, filter),
+      evidencePack: (id, input) => produceEvidencePack(deps, actor, id, input),
       attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),
     },
     messages: {

@@ -126,6 +126,7 @@ export function createStaffServices(
     sessions: staffSessions,
     auth,
     publicUrl: config.publicUrl,
+    organisationName: config.site.organisationName,
   };
   const staffAuth = createStaffAuthService({
     auth,

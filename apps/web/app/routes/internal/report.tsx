@@ -1,9 +1,11 @@
 import type { CaseworkResult } from '@app/core/casework-api';
+import { EVIDENCE_PACK_ERROR_CODES, type EvidencePackErrorCode } from '@app/core/evidence-pack';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
+import { EvidencePackPanel } from '../../features/casework/evidence-pack-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
@@ -22,7 +24,15 @@ export async function loader(args: Route.LoaderArgs) {
   // Opening the page marks the reporter's messages read (they stay marked new on this view).
   const report = await reports.open(args.params.reportId);
   if (!report) throw data({ code: 'NOT_FOUND' }, { status: 404 });
-  return { report, assignees: await reports.assignees() };
+  // A pack the server refused comes back here with its code (the pack form posts to the server directly).
+  const packError = new URL(args.request.url).searchParams.get('packError');
+  return {
+    report,
+    assignees: await reports.assignees(),
+    packError: (EVIDENCE_PACK_ERROR_CODES as readonly string[]).includes(packError ?? '')
+      ? (packError as EvidencePackErrorCode)
+      : undefined,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -92,7 +102,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { report, assignees } = loaderData;
+  const { report, assignees, packError } = loaderData;
   // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
     count:
@@ -151,6 +161,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             />
           )}
           <AttachmentsPanel report={report} />
+          {!report.personalDataErasedAt && <EvidencePackPanel report={report} error={packError} />}
           <NotesPanel
             report={report}
             assignees={assignees}

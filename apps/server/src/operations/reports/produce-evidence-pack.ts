@@ -1,0 +1,186 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { ReporterIdentity } from '@app/core/casework-api';
+import { todayInBelgium } from '@app/core/dates';
+import {
+  consentAllowsIdentity,
+  type EvidencePackErrorCode,
+  type EvidencePackInput,
+  type EvidencePackResult,
+  evidencePackSchema,
+  PACK_MAX_BYTES,
+  type PackFileEntry,
+} from '@app/core/evidence-pack';
+import { isUuid } from '@app/core/ids';
+import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/limits';
+import { asc, eq } from 'drizzle-orm';
+import { reportStatusChange } from '../../db/casework-schema.ts';
+import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { type Actor, auditReport, authorize, firstCode, type OperationDeps } from '../operation-context.ts';
+import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
+import { lockReport } from './report-queries.ts';
+import { sharingConsentOf } from './sharing-consent.ts';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * An evidence pack for the police or Unia (decision 0026). Permission: reports:manage.
+ *
+ * The reporter's identity goes in only when the reporter consented ("yes", or "ask me first" once
+ * the coordinator asked and was told yes) **and** the coordinator ticked the confirmation; in every
+ * other case the pack says it is withheld. The files are read once here, one at a time, for their
+ * SHA-256; the audit row, written in the transaction that holds the report, names what went in
+ * (recipient, language, format, identity or not, which messages and files with their fingerprints),
+ * never the content. The caller sends the pack after this returns.
+ */
+export async function produceEvidencePack(
+  deps: OperationDeps,
+  actor: Actor,
+  id: string,
+  input: EvidencePackInput,
+): Promise<EvidencePackResult> {
+  await authorize(deps, actor, 'reports:manage');
+  if (!isUuid(id)) return { ok: false, code: 'notFound' };
+  const parsed = evidencePackSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, code: firstCode<EvidencePackErrorCode>(parsed.error) };
+  const request = parsed.data;
+
+  const [known] = await deps.db
+    .select({ id: report.id, erasedAt: report.personalDataErasedAt })
+    .from(report)
+    .where(eq(report.id, id))
+    .limit(1);
+  if (!known) return { ok: false, code: 'notFound' };
+  if (known.erasedAt) return { ok: false, code: 'erased' };
+
+  // The files first: their fingerprints are part of what the pack and the audit row say.
+  const attachments = await deps.db
+    .select()
+    .from(reportAttachment)
+    .where(eq(reportAttachment.reportId, id))
+    .orderBy(asc(reportAttachment.timeCreated), asc(reportAttachment.id));
+  const byId = new Map(attachments.map((file) => [file.id, file]));
+  if (request.fileIds.some((fileId) => !byId.has(fileId))) return { ok: false, code: 'unknownItem' };
+  const chosenFiles = attachments.filter((file) => request.fileIds.includes(file.id));
+  if (chosenFiles.reduce((total, file) => total + file.size, 0) > PACK_MAX_BYTES) {
+    return { ok: false, code: 'tooLarge' };
+  }
+  const fingerprints = new Map<string, { sha256: string; size: number }>();
+  for (const file of chosenFiles) {
+    const { data } = await deps.storage.get(file.fullPath);
+    fingerprints.set(file.id, { sha256: sha256(data), size: data.length });
+  }
+
+  const packId = randomUUID();
+  const producedAt = new Date();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await lockReport(tx, id);
+    if (!row) return { ok: false as const, code: 'notFound' as const };
+    if (row.personalDataErasedAt) return { ok: false as const, code: 'erased' as const };
+    const [messages, history] = await Promise.all([
+      tx
+        .select()
+        .from(reportMessage)
+        .where(eq(reportMessage.reportId, id))
+        .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
+      tx
+        .select()
+        .from(reportStatusChange)
+        .where(eq(reportStatusChange.reportId, id))
+        .orderBy(asc(reportStatusChange.occurredAt), asc(reportStatusChange.id)),
+    ]);
+    const messageIds = new Set(messages.map((message) => message.id));
+    if (request.messages === 'picked' && request.messageIds.some((messageId) => !messageIds.has(messageId))) {
+      return { ok: false as const, code: 'unknownItem' as const };
+    }
+    const chosenMessages =
+      request.messages === 'all'
+        ? messages
+        : request.messages === 'picked'
+          ? messages.filter((message) => request.messageIds.includes(message.id))
+          : [];
+    const consent = sharingConsentOf(deps.encryption, row);
+    const withIdentity =
+      request.includeIdentity &&
+      consentAllowsIdentity(consent, request.askedReporter) &&
+      !row.isAnonymous &&
+      row.personalData !== null;
+    await auditReport(deps, tx, actor, 'report.evidence-pack-produced', id, {
+      packId,
+      recipient: request.recipient,
+      language: request.language,
+      format: request.format,
+      identityIncluded: withIdentity,
+      consent: consent ?? 'none',
+      askedReporter: consent === 'ask-first' ? request.askedReporter : null,
+      identityConfirmed: request.includeIdentity,
+      messages: request.messages,
+      messageIds: chosenMessages.map((message) => message.id).join(','),
+      fileIds: chosenFiles.map((file) => file.id).join(','),
+      fileSha256: chosenFiles.map((file) => fingerprints.get(file.id)?.sha256 ?? '').join(','),
+    });
+    // Opened only now, after the audit row that records it, as `revealReporter` does.
+    const identity = withIdentity && row.personalData ? openIdentity(deps, row.personalData) : null;
+    return { ok: true as const, row, messages, chosenMessages, history, identity, consent };
+  });
+  if (!outcome.ok) return outcome;
+
+  const messageAt = new Map(outcome.messages.map((message) => [message.id, message.createdAt.toISOString()]));
+  const files: PackFileEntry[] = chosenFiles.map((file, index) => {
+    const number = index + 1;
+    const extension = ATTACHMENT_TYPES[file.contentType as AttachmentType]?.[0] ?? 'bin';
+    const fingerprint = fingerprints.get(file.id) ?? { sha256: '', size: 0 };
+    return {
+      number,
+      packName: `files/${String(number).padStart(2, '0')}.${extension}`,
+      attachmentId: file.id,
+      contentType: file.contentType,
+      size: fingerprint.size,
+      sha256: fingerprint.sha256,
+      messageId: file.messageId,
+      messageAt: file.messageId ? (messageAt.get(file.messageId) ?? null) : null,
+      isImage: file.contentType.startsWith('image/'),
+    };
+  });
+  const document = presentEvidencePack(deps.encryption, {
+    packId,
+    producedAt,
+    organisationName: deps.organisationName,
+    recipient: request.recipient,
+    language: request.language,
+    row: outcome.row,
+    history: outcome.history,
+    messageChoice: request.messages,
+    messages: outcome.chosenMessages,
+    files,
+    identity:
+      outcome.identity && (outcome.consent === 'yes' || outcome.consent === 'ask-first')
+        ? { ...outcome.identity, consent: outcome.consent }
+        : null,
+  });
+  return {
+    ok: true,
+    pack: {
+      baseName: `evidence-pack-${todayInBelgium(producedAt)}-${packId.slice(0, 8)}`,
+      format: request.format,
+      document,
+      readFile: async (file) => {
+        const stored = byId.get(file.attachmentId);
+        if (!stored) throw new Error('Not a file of this pack');
+        const { data } = await deps.storage.get(stored.fullPath);
+        if (sha256(data) !== file.sha256) throw new Error('A file of the pack changed while it was being sent');
+        return data;
+      },
+    },
+  };
+}
+
+function openIdentity(deps: OperationDeps, sealed: string): ReporterIdentity {
+  const identity = JSON.parse(deps.encryption.openText(sealed)) as Partial<ReporterIdentity>;
+  return {
+    firstName: identity.firstName ?? '',
+    lastName: identity.lastName ?? '',
+    phone: identity.phone ?? '',
+    email: identity.email ?? '',
+    address: identity.address ?? '',
+  };
+}
