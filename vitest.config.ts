@@ -7,7 +7,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * constraints, the services and operations (locks, races, aggregates, backups, key rotation),
  * sessions, mail through the outbox, several instances on one database, the public figures. The
  * HTTP-level suites reach the same SQL through those layers, and suites that use no database
- * (configuration, sealing, storage, uploads, logs) would only repeat themselves (decision 0026).
+ * (configuration, sealing, storage, uploads, logs) would only repeat themselves (decision 0027).
  */
 const EXTERNAL_DATABASE_SUITES = [
   'apps/server/src/db/**/*.test.ts',

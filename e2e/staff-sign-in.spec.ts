@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * Rules of signing in and of roles, not of a layout: proven once, at desktop width. The sign-in
- * and enrolment screens and the Hebrew staff area are still checked at both widths (decision 0026).
+ * and enrolment screens and the Hebrew staff area are still checked at both widths (decision 0027).
  */
 const RULES_ONLY = new Set([
   'a recovery code signs in once; the sign-in returns to the page that was asked for',
