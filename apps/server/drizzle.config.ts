@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/staff-schema.ts', './src/db/casework-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/staff-schema.ts',
+    './src/db/casework-schema.ts',
+    './src/db/reminders-schema.ts',
+  ],
   out: './drizzle',
 });

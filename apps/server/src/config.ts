@@ -141,6 +141,12 @@ const envSchema = z.object({
       { error: `expected incident types separated by commas, among ${INCIDENT_TYPES.join(', ')}, or nothing` },
     )
     .default(DEFAULT_URGENT_INCIDENT_TYPES.join(',')),
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'expected an hour from 0 to 23 (Brussels time)' })
+    .int({ error: 'expected an hour from 0 to 23 (Brussels time)' })
+    .min(0, { error: 'expected an hour from 0 to 23 (Brussels time)' })
+    .max(23, { error: 'expected an hour from 0 to 23 (Brussels time)' })
+    .default(7),
   STAFF_LANGUAGE: z
     .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'expected one of en, fr, nl, he, yi' })
     .default('en'),
@@ -225,6 +231,8 @@ export type Config = Readonly<{
     staffLanguage: Language;
     /** ON_CALL_EMAILS, else NOTIFY_EMAILS: who hears of an urgent report at once (decision 0024). */
     onCall: string[];
+    /** DIGEST_HOUR: the hour in Brussels from which the daily digests go out (decision 0027). */
+    digestHour: number;
   };
   /** URGENT_INCIDENT_TYPES: the types whose reports are urgent (a threat going on always is). */
   urgentIncidentTypes: readonly IncidentType[];
@@ -312,6 +320,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       staffLanguage: values.STAFF_LANGUAGE,
       /** Who hears of an urgent report at once (decision 0024); the staff list when no on-call list is set. */
       onCall: emailList(values.ON_CALL_EMAILS ?? values.NOTIFY_EMAILS),
+      /** The hour in Brussels from which the daily digests go out. */
+      digestHour: values.DIGEST_HOUR,
     },
     /** The incident types whose reports are urgent; a report whose threat is going on always is. */
     urgentIncidentTypes: Object.freeze(

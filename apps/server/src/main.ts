@@ -7,6 +7,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-post
 import { runMigrations } from './db/migrate.ts';
 import { createApp, type WebBuild } from './http/app.ts';
 import { createLogger } from './logger.ts';
+import { startDigest } from './services/digest.service.ts';
 import { startMaintenance } from './services/maintenance.ts';
 import { startRetention } from './services/retention.service.ts';
 import { createServices, type Services } from './services/services.ts';
@@ -57,11 +58,13 @@ async function main() {
   let services: Services | undefined;
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let retention: ReturnType<typeof startRetention> | undefined;
+  let digest: ReturnType<typeof startDigest> | undefined;
 
   const stopEverything = async () => {
     maintenance?.stop();
     retention?.stop();
     await services?.spoolMover.stop();
+    await digest?.stop();
     await services?.notifications.stop();
     await web?.close();
     await database.close();
@@ -74,6 +77,8 @@ async function main() {
     maintenance = startMaintenance(services, logger);
     services.spoolMover.start();
     retention = startRetention(services.retention, logger);
+    const notifications = services.notifications;
+    digest = startDigest(services.digest, () => notifications.kick(), logger);
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});

@@ -1,6 +1,7 @@
 import type { ThreadAuthor } from './follow-up.ts';
 import type { IncidentType } from './incident-types.ts';
 import type { SpamCheck } from './plain-forms.ts';
+import type { ReportReminder } from './reminders.ts';
 import type { OnlinePlatform, SharingConsent } from './report-questions.ts';
 import type { CaseworkErrorCode, RejectionReason } from './report-workflow.ts';
 import type { Province, ReportStatus } from './statuses.ts';
@@ -76,6 +77,8 @@ export type ReportDetail = {
   attachments: { id: string; contentType: string; size: number; isImage: boolean }[];
   history: { from: ReportStatus; to: ReportStatus; reason: string | null; actor: string | null; at: string }[];
   notes: { id: string; author: string | null; createdAt: string; body: string }[];
+  /** Reminders set on the report, by day (the oldest first); done ones after the open ones. */
+  reminders: ReportReminder[];
   /** The thread with the reporter (the follow-up page): null for a report sent without a receipt. */
   thread: { messages: StaffThreadMessage[] } | null;
   publication: {

@@ -1,3 +1,4 @@
+import type { DueReminder } from './reminders.ts';
 import type { AuditAction, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
 
 /**
@@ -84,6 +85,12 @@ export type DashboardData = {
    * absent for a role that may not read reports.
    */
   unreadReplies?: { count: number; reports: DashboardReply[] };
+  /**
+   * The reminders due today or earlier on the reports this member is assigned to, or on reports
+   * assigned to nobody (for every coordinator and admin), oldest first; absent for a role that may
+   * not read reports.
+   */
+  dueReminders?: { count: number; reminders: DueReminder[] };
 };
 
 export type DashboardReply = {

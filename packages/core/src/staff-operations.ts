@@ -11,6 +11,7 @@ import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, Emer
 import type { EvidencePackInput, EvidencePackResult } from './evidence-pack.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
 import type { SpamCheck } from './plain-forms.ts';
+import type { ReminderResult } from './reminders.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
 import type {
   AuditFilter,
@@ -63,6 +64,18 @@ export type StaffOperations = {
       reportId: string,
       attachmentId: string,
     ): Promise<{ contentType: string; extension: string; data: Uint8Array } | undefined>;
+  };
+  reminders: {
+    /** A reminder on a report: a day (today or later in Belgium) and a short note, sealed. */
+    set(reportId: string, input: { dueOn: string; note: string }): Promise<ReminderResult>;
+    complete(reportId: string, reminderId: string): Promise<ReminderResult>;
+    remove(reportId: string, reminderId: string): Promise<ReminderResult>;
+  };
+  account: {
+    /** Whether this member gets the daily digest (only roles that may read reports can). */
+    /** `digestHour`: the hour in Brussels the digest goes out at. */
+    mailPreferences(): Promise<{ dailyDigest: boolean; digestHour: number }>;
+    setDailyDigest(enabled: boolean): Promise<void>;
   };
   messages: {
     list(query: { status: MessageStatus; page: number; spamCheck?: SpamCheck }): Promise<InboxPage>;

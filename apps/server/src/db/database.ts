@@ -2,10 +2,11 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import * as caseworkSchema from './casework-schema.ts';
+import * as remindersSchema from './reminders-schema.ts';
 import * as submissionSchema from './schema.ts';
 import * as staffSchema from './staff-schema.ts';
 
-const schema = { ...submissionSchema, ...staffSchema, ...caseworkSchema };
+const schema = { ...submissionSchema, ...staffSchema, ...caseworkSchema, ...remindersSchema };
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { pool: pg.Pool; db: Db; close(): Promise<void> };

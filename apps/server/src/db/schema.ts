@@ -29,8 +29,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../mail/notification-kinds.ts';
-import { isOneOf, rule } from './constraints.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '../mail/notification-kinds.ts';
+import { isOneOf, literal, rule } from './constraints.ts';
 import { staffUser } from './staff-schema.ts';
 
 /**
@@ -278,8 +278,9 @@ export const notificationOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').$type<NotificationKind>().notNull(),
     /**
-     * The report an urgent alert is about: its e-mail links to the report's page and names its
-     * type, nothing else. Null for the other kinds, which link to the dashboard.
+     * The report an urgent alert or an assignment is about: its e-mail links to the report's page
+     * (an urgent alert also names its type), nothing else. Null for the kinds that link to the
+     * dashboard.
      */
     reportId: uuid('report_id').references(() => report.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -287,12 +288,23 @@ export const notificationOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The one staff member a personal notification (an assignment, the daily digest) goes to; the
+     * address is read when it is sent, so none is copied here. Null for the NOTIFY_EMAILS kinds.
+     */
+    recipientStaffId: text('recipient_staff_id').references(() => staffUser.id, { onDelete: 'cascade' }),
   },
   (table) => [
     index('notification_outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`),
     check('notification_outbox_kind_check', isOneOf('kind', NOTIFICATION_KINDS)),
     check('notification_outbox_attempts_check', rule(`"attempts" >= 0`)),
     check('notification_outbox_urgent_has_report', rule(`"kind" <> 'urgentReport' or "report_id" is not null`)),
+    // Personal kinds name their one recipient; the others go to a configured list and name nobody.
+    check(
+      'notification_outbox_recipient_check',
+      rule(`("recipient_staff_id" is not null) = ("kind" in (${PERSONAL_NOTIFICATION_KINDS.map(literal).join(', ')}))`),
+    ),
+    check('notification_outbox_assignment_has_report', rule(`"kind" <> 'reportAssigned' or "report_id" is not null`)),
   ],
 );
 

@@ -1,12 +1,16 @@
 import type { IncidentType } from '@app/core/incident-types';
+import { can } from '@app/core/staff';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import { staffDigest } from '../db/reminders-schema.ts';
 import { notificationOutbox, report } from '../db/schema.ts';
+import { staffUser } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds.ts';
+import { composeDigest } from './digest-mail.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from './notification-kinds.ts';
 
 export type { NotificationKind };
 
@@ -23,14 +27,23 @@ export type NotificationSettings = {
   organisationName: string;
   /** Where staff read the new item; carries no identifier of it. */
   internalUrl: string;
-  /** The staff page of one report (urgent alerts only): its id is no personal data. */
+  /** The staff page of one report (urgent alerts, assignments): its id is no personal data. */
   reportUrl: (reportId: string) => string;
+  /** The staff area (`…/internal`), for the links of the daily digest. */
+  staffAreaUrl: string;
 };
+
+type PersonalKind = (typeof PERSONAL_NOTIFICATION_KINDS)[number];
+/** The kinds sent to a configured list (NOTIFY_EMAILS, ON_CALL_EMAILS). */
+type SharedKind = Exclude<NotificationKind, PersonalKind>;
+
+const isPersonal = (kind: NotificationKind): kind is PersonalKind =>
+  (PERSONAL_NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 /** What one notification is about, beyond its kind: an urgent alert names the report and its type. */
 export type NotificationSubject = { reportId: string; incidentType: IncidentType } | undefined;
 
-function recipientsOf(kind: NotificationKind, settings: NotificationSettings) {
+function recipientsOf(kind: SharedKind, settings: NotificationSettings) {
   return kind === 'urgentReport' ? settings.onCallRecipients : settings.recipients;
 }
 
@@ -43,11 +56,7 @@ function fill(template: string, values: Record<string, string>) {
  * An urgent alert goes to the on-call list with the report's link and the name of its type, in the
  * staff language; nothing else about the report.
  */
-export function composeNotification(
-  kind: NotificationKind,
-  settings: NotificationSettings,
-  subject?: NotificationSubject,
-) {
+export function composeNotification(kind: SharedKind, settings: NotificationSettings, subject?: NotificationSubject) {
   const language = resources[settings.language];
   const messages = language.emails[kind];
   const values: Record<string, string> = subject
@@ -66,6 +75,47 @@ export function composeNotification(
 }
 
 /**
+ * The email telling a member a report is now theirs: a link to the report's page (its random id,
+ * behind the staff sign-in) and not a word of the report, nor who the reporter is.
+ */
+export function composeAssignment(reportId: string, to: string, settings: NotificationSettings) {
+  const messages = resources[settings.language].emails.reportAssigned;
+  return {
+    from: settings.from,
+    to,
+    subject: messages.subject,
+    text: fill(messages.body, { organisation: settings.organisationName, link: settings.reportUrl(reportId) }),
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The message of a personal notification, to the member's own address as it is when it is sent;
+ * or why it goes to nobody: a member disabled since, or who lost the role that reads reports.
+ */
+async function personalMessage(
+  tx: Tx,
+  row: { id: string; kind: PersonalKind; reportId: string | null; recipientStaffId: string | null },
+  settings: NotificationSettings,
+): Promise<{ mail: SendMailOptions } | { dropped: string }> {
+  const [member] = row.recipientStaffId
+    ? await tx
+        .select({ email: staffUser.email, banned: staffUser.banned, role: staffUser.role })
+        .from(staffUser)
+        .where(eq(staffUser.id, row.recipientStaffId))
+    : [];
+  if (!member || member.banned || !can(member.role, 'reports:manage')) {
+    return { dropped: 'not sent: the staff account is disabled or may no longer read reports' };
+  }
+  if (row.kind === 'reportAssigned') {
+    return row.reportId ? { mail: composeAssignment(row.reportId, member.email, settings) } : { dropped: 'no report' };
+  }
+  const [digest] = await tx.select().from(staffDigest).where(eq(staffDigest.outboxId, row.id));
+  return digest ? { mail: composeDigest(digest, member.email, settings) } : { dropped: 'not sent: no digest' };
+}
+
+/**
  * Sends the notifications waiting in the outbox; one that fails stays there and is tried again
  * later, with a growing pause (SMTP down must never lose a notification, nor a submission).
  * Several instances can run this at once: `skip locked` gives each row to one of them.
@@ -74,8 +124,8 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
-  // Each kind waits in the outbox until someone can receive it.
-  const sendable = NOTIFICATION_KINDS.filter((kind) => recipientsOf(kind, settings).length > 0);
+  // Each kind waits in the outbox until someone can receive it; a personal one has its member.
+  const sendable = NOTIFICATION_KINDS.filter((kind) => isPersonal(kind) || recipientsOf(kind, settings).length > 0);
   if (!transport || settings.recipients.length === 0) {
     logger.warn('SMTP_URL or NOTIFY_EMAILS is not set: staff notifications wait in the outbox until they are');
   }
@@ -94,6 +144,7 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
           kind: notificationOutbox.kind,
           attempts: notificationOutbox.attempts,
           reportId: notificationOutbox.reportId,
+          recipientStaffId: notificationOutbox.recipientStaffId,
           incidentType: report.incidentType,
         })
         .from(notificationOutbox)
@@ -111,10 +162,17 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
         .for('update', { of: notificationOutbox, skipLocked: true });
       for (const row of due) {
         try {
+          const { kind } = row;
           const subject =
             row.reportId && row.incidentType ? { reportId: row.reportId, incidentType: row.incidentType } : undefined;
-          await transport.sendMail(composeNotification(row.kind, settings, subject));
-          await tx.update(notificationOutbox).set({ sentAt: sql`now()` }).where(eq(notificationOutbox.id, row.id));
+          const message = isPersonal(kind)
+            ? await personalMessage(tx, { ...row, kind }, settings)
+            : { mail: composeNotification(kind, settings, subject) };
+          if ('mail' in message) await transport.sendMail(message.mail);
+          await tx
+            .update(notificationOutbox)
+            .set({ sentAt: sql`now()`, lastError: 'dropped' in message ? message.dropped : null })
+            .where(eq(notificationOutbox.id, row.id));
         } catch (error) {
           const delay = Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** row.attempts);
           logger.warn({ attempts: row.attempts + 1, retryInSeconds: delay }, 'a staff notification could not be sent');

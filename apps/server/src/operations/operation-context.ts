@@ -20,6 +20,10 @@ export type OperationDeps = {
   publicUrl: string;
   /** The organisation's name, as the site shows it: an evidence pack says who prepared it. */
   organisationName: string;
+  /** The clock, for what depends on today's date in Belgium (reminders); tests stand anywhere in time. */
+  now?: () => Date;
+  /** The hour in Brussels from which the daily digest goes out (DIGEST_HOUR), for the account page. */
+  digestHour?: number;
 };
 
 /** The staff member an operation acts for, as the session found them. */
@@ -72,4 +76,9 @@ export function auditReport(
 /** The first error code of a failed zod parse (our schemas' messages are codes). */
 export function firstCode<T extends string>(error: { issues: { message: string }[] }): T {
   return error.issues[0]?.message as T;
+}
+
+/** The operation's idea of now: the injected clock, or the machine's. */
+export function nowOf(deps: OperationDeps): Date {
+  return deps.now ? deps.now() : new Date();
 }

@@ -1,4 +1,5 @@
 import type { StaffOperations } from '@app/core/staff-operations';
+import { mailPreferences, setDailyDigest } from './account/mail-preferences.ts';
 import { auditActors } from './audit/audit-actors.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
 import { contentHistory } from './content/content-history.ts';
@@ -13,6 +14,9 @@ import { listMessages } from './messages/list-messages.ts';
 import { openMessage } from './messages/open-message.ts';
 import { setMessageStatus } from './messages/set-message-status.ts';
 import type { Actor, OperationDeps } from './operation-context.ts';
+import { completeReminder } from './reminders/complete-reminder.ts';
+import { removeReminder } from './reminders/remove-reminder.ts';
+import { setReminder } from './reminders/set-reminder.ts';
 import { addReportNote } from './reports/add-report-note.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
@@ -58,6 +62,15 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       export: (filter) => exportReports(deps, actor, filter),
       evidencePack: (id, input) => produceEvidencePack(deps, actor, id, input),
       attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),
+    },
+    reminders: {
+      set: (reportId, input) => setReminder(deps, actor, reportId, input),
+      complete: (reportId, reminderId) => completeReminder(deps, actor, reportId, reminderId),
+      remove: (reportId, reminderId) => removeReminder(deps, actor, reportId, reminderId),
+    },
+    account: {
+      mailPreferences: () => mailPreferences(deps, actor),
+      setDailyDigest: (enabled) => setDailyDigest(deps, actor, enabled),
     },
     messages: {
       list: (query) => listMessages(deps, actor, query),

@@ -28,6 +28,7 @@ export const SEALED_COLUMNS = [
   { table: 'report_attachment', columns: ['original_name'] },
   { table: 'report_message', columns: ['body'] },
   { table: 'report_note', columns: ['body'] },
+  { table: 'report_reminder', columns: ['note'] },
   { table: 'contact_message', columns: ['content'] },
 ] as const;
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import { reportNote } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
+import { reportReminder } from '../db/reminders-schema.ts';
 import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
@@ -78,6 +79,8 @@ export function createRetention({
         await tx.delete(reportAttachment).where(eq(reportAttachment.reportId, id));
         await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
         await tx.delete(reportNote).where(eq(reportNote.reportId, id));
+        // A reminder's note is a free text about the case like a note: it goes with them.
+        await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
         await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
       });
       // The rows are gone first: a crash here leaves orphans, which the sweeper removes.

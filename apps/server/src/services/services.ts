@@ -26,6 +26,7 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createContentService, type PublicContentService } from './content.service.ts';
+import { createDigest, type Digest } from './digest.service.ts';
 import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
 import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
 import { createFormTokens, type FormTokens } from './form-token.service.ts';
@@ -67,6 +68,8 @@ export type Services = {
   notifications: NotificationWorker;
   /** The incident types whose reports are urgent (decision 0024). */
   urgentIncidentTypes: readonly IncidentType[];
+  /** The daily digest of coordinators and admins who asked for it (decision 0027). */
+  digest: Digest;
   auth: Auth;
   audit: AuditLog;
   staffSessions: StaffSessions;
@@ -78,7 +81,7 @@ export type Services = {
    * The operations of one staff member, bound to them. The server calls it only with the actor of
    * a complete session (both factors in that session); nothing public ever receives it.
    */
-  operationsFor(actor: StaffIdentity): StaffOperations;
+  operationsFor(actor: StaffIdentity, options?: { now?: () => Date }): StaffOperations;
   publicIncidents: PublicIncidentsServiceForWeb;
   /** What the public page cache compares: changes whenever a public page's content does. */
   siteRevision: SiteRevision;
@@ -127,6 +130,7 @@ export function createStaffServices(
     auth,
     publicUrl: config.publicUrl,
     organisationName: config.site.organisationName,
+    digestHour: config.mail.digestHour,
   };
   const staffAuth = createStaffAuthService({
     auth,
@@ -182,7 +186,8 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       months: config.site.retentionMonths,
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
-    operationsFor: (actor) => createStaffOperations({ ...operationDeps, content }, actor),
+    operationsFor: (actor, options) => createStaffOperations({ ...operationDeps, content, ...options }, actor),
+    digest: createDigest({ db: database.db, hour: config.mail.digestHour }),
     publicIncidents: createPublicIncidentsService(database.db, {
       revision: siteRevision,
       smallCellThreshold: config.site.smallCellThreshold,
@@ -208,6 +213,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
         organisationName: config.site.organisationName,
         internalUrl: `${config.publicUrl}/internal/dashboard`,
         reportUrl: (reportId) => `${config.publicUrl}/internal/reports/${reportId}`,
+        staffAreaUrl: `${config.publicUrl}/internal`,
       },
       logger,
     ),

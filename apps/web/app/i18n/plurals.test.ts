@@ -29,8 +29,8 @@ const groups = namespaces.flatMap((namespace) => {
 });
 
 describe('plural messages', () => {
-  it('exist, in the public pages, the forms and the staff area', () => {
-    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common', 'forms', 'internal']));
+  it('exist, in the public pages, the forms, the staff area and the staff e-mails', () => {
+    expect(new Set(groups.map((group) => group.namespace))).toEqual(new Set(['common', 'forms', 'internal', 'emails']));
   });
 
   describe.each(LANGUAGE_CODES)('in %s', (language) => {

@@ -1,10 +1,13 @@
+import { todayInBelgium } from '@app/core/dates';
 import { can } from '@app/core/staff';
 import type { DashboardData } from '@app/core/staff-api';
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { findDueReminders } from '../../services/due-reminders.ts';
 import { countVerifiedLast30Days } from '../../services/verified-incidents.ts';
-import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
+import { presentDueReminders } from '../presenters/reminder-presenter.ts';
 
 const LATEST = 5;
 
@@ -17,41 +20,45 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
       .select({ value: count() })
       .from(report)
       .where(and(eq(report.status, status), eq(report.isQuarantined, false)));
-  const [newReports, inReview, unread, recent, latestReports, latestMessages, unreadReplies] = await Promise.all([
-    countReports('new'),
-    countReports('in_review'),
-    db
-      .select({ value: count() })
-      .from(contactMessage)
-      .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
-    countVerifiedLast30Days(db),
-    db
-      .select({
-        id: report.id,
-        receivedAt: report.createdAt,
-        incidentType: report.incidentType,
-        status: report.status,
-        isAnonymous: report.isAnonymous,
-        attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
-      })
-      .from(report)
-      .where(eq(report.isQuarantined, false))
-      .orderBy(desc(report.createdAt))
-      .limit(LATEST),
-    db
-      .select({
-        id: contactMessage.id,
-        receivedAt: contactMessage.createdAt,
-        status: contactMessage.status,
-        sealedContent: contactMessage.content,
-      })
-      .from(contactMessage)
-      .where(eq(contactMessage.isQuarantined, false))
-      .orderBy(desc(contactMessage.createdAt))
-      .limit(LATEST),
-    can(actor.role, 'reports:manage') ? findUnreadReplies(deps) : Promise.resolve(undefined),
-  ]);
-  return presentDashboard(actor.role, deps.encryption, {
+  const mayReadReports = can(actor.role, 'reports:manage');
+  const [newReports, inReview, unread, recent, latestReports, latestMessages, unreadReplies, dueReminders] =
+    await Promise.all([
+      countReports('new'),
+      countReports('in_review'),
+      db
+        .select({ value: count() })
+        .from(contactMessage)
+        .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
+      countVerifiedLast30Days(db),
+      db
+        .select({
+          id: report.id,
+          receivedAt: report.createdAt,
+          incidentType: report.incidentType,
+          status: report.status,
+          isAnonymous: report.isAnonymous,
+          attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
+        })
+        .from(report)
+        .where(eq(report.isQuarantined, false))
+        .orderBy(desc(report.createdAt))
+        .limit(LATEST),
+      db
+        .select({
+          id: contactMessage.id,
+          receivedAt: contactMessage.createdAt,
+          status: contactMessage.status,
+          sealedContent: contactMessage.content,
+        })
+        .from(contactMessage)
+        .where(eq(contactMessage.isQuarantined, false))
+        .orderBy(desc(contactMessage.createdAt))
+        .limit(LATEST),
+      mayReadReports ? findUnreadReplies(deps) : Promise.resolve(undefined),
+      // A viewer's dashboard never reads a reminder, let alone opens its note.
+      mayReadReports ? findDueReminders(db, actor.id, todayInBelgium(nowOf(deps))) : Promise.resolve(undefined),
+    ]);
+  const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
     reportsInReview: inReview[0]?.value ?? 0,
     unreadMessages: unread[0]?.value ?? 0,
@@ -60,6 +67,8 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     latestMessages,
     unreadReplies,
   });
+  const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
+  return reminders ? { ...dashboard, dueReminders: reminders } : dashboard;
 }
 
 /** Reports with messages from their reporter that no staff member has opened yet, newest first. */

@@ -1,4 +1,5 @@
 import type { ReportDetail, ReportExportRow, ReportListItem, StaffThreadMessage } from '@app/core/casework-api';
+import type { ReportReminder } from '@app/core/reminders';
 import { isSharingConsent } from '@app/core/report-questions';
 import { REPORT_TRANSITIONS } from '@app/core/report-workflow';
 import type { Encryption } from '../../crypto/encryption.ts';
@@ -84,6 +85,8 @@ export type ReportRecords = {
   publication: typeof publicIncident.$inferSelect | undefined;
   assignee: { id: string; name: string } | undefined;
   messages: { message: typeof reportMessage.$inferSelect; staffName: string | null }[];
+  /** Already shaped by the reminder presenter (it needs today's date in Belgium). */
+  reminders: ReportReminder[];
 };
 
 export function presentReportDetail(encryption: Encryption, records: ReportRecords): ReportDetail {
@@ -148,6 +151,7 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
       createdAt: note.createdAt.toISOString(),
       body: encryption.openText(note.body),
     })),
+    reminders: records.reminders,
     thread: row.receiptHash ? { messages: records.messages.map(message) } : null,
     publication: publication
       ? {

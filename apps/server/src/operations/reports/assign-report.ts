@@ -1,7 +1,7 @@
 import { assignmentSchema } from '@app/core/casework.schema';
 import type { CaseworkResult } from '@app/core/casework-api';
 import { and, eq, ne } from 'drizzle-orm';
-import { report } from '../../db/schema.ts';
+import { notificationOutbox, report } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';
@@ -9,6 +9,7 @@ import { lockReport } from './report-queries.ts';
 /**
  * Assigns a report to an enabled member who may read reports, or to nobody. The member's row is
  * locked for the transaction, so a member disabled at the same moment cannot end up assigned.
+ * The assignee gets an e-mail with a link to the report and nothing of its content.
  * Permission: reports:manage.
  */
 export async function assignReport(
@@ -36,6 +37,12 @@ export async function assignReport(
     if (row.assignedTo === assignee) return { ok: true };
     await tx.update(report).set({ assignedTo: assignee }).where(eq(report.id, id));
     await auditReport(deps, tx, actor, 'report.assigned', id, { to: assignee });
+    // The new assignee hears of it by e-mail (not someone who took the report themselves), through
+    // the outbox: in this transaction, so an assignment is never announced without being made,
+    // nor made without being announced, whatever SMTP does.
+    if (assignee && assignee !== actor.id) {
+      await tx.insert(notificationOutbox).values({ kind: 'reportAssigned', recipientStaffId: assignee, reportId: id });
+    }
     return { ok: true };
   });
 }

@@ -1,10 +1,14 @@
 import type { ReportDetail } from '@app/core/casework-api';
+import { todayInBelgium } from '@app/core/dates';
 import { isUuid } from '@app/core/ids';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
+import { reportReminder } from '../../db/reminders-schema.ts';
 import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
-import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
+import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
 
 /**
@@ -18,7 +22,8 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
   const { db } = deps;
   const [row] = await db.select().from(report).where(eq(report.id, id)).limit(1);
   if (!row) return undefined;
-  const [attachments, history, notes, publication, assignee, messages] = await Promise.all([
+  const doneBy = alias(staffUser, 'reminder_done_by');
+  const [attachments, history, notes, publication, assignee, messages, reminders] = await Promise.all([
     db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
     db
       .select({ change: reportStatusChange, actor: staffUser.name })
@@ -42,6 +47,12 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
       .leftJoin(staffUser, eq(staffUser.id, reportMessage.staffId))
       .where(eq(reportMessage.reportId, id))
       .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
+    db
+      .select({ reminder: reportReminder, createdBy: staffUser.name, doneBy: doneBy.name })
+      .from(reportReminder)
+      .leftJoin(staffUser, eq(staffUser.id, reportReminder.createdBy))
+      .leftJoin(doneBy, eq(doneBy.id, reportReminder.doneBy))
+      .where(eq(reportReminder.reportId, id)),
   ]);
   const detail = presentReportDetail(deps.encryption, {
     row,
@@ -51,6 +62,7 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     publication: publication[0],
     assignee: assignee[0],
     messages,
+    reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });
   await markReporterMessagesRead(db, id);
   return detail;

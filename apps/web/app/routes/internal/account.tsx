@@ -1,4 +1,4 @@
-import type { SignInErrorCode } from '@app/core/staff';
+import { can, type SignInErrorCode } from '@app/core/staff';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import {
@@ -10,17 +10,28 @@ import {
 } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatTag } from '../../shared/staff/format.ts';
 import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
 export async function loader(args: Route.LoaderArgs) {
-  return { member: (await requireStaff(args)).actor };
+  const staff = await requireStaff(args);
+  // The daily digest is for roles that may read reports (decision 0027).
+  const mail = can(staff.actor.role, 'reports:manage') ? await staff.account.mailPreferences() : undefined;
+  return { member: staff.actor, mail };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = (await requireStaff(args)).actor;
+  const staff = await requireStaff(args);
+  const member = staff.actor;
   const form = await args.request.formData();
+  if (field(form, 'intent') === 'daily-digest') {
+    const enabled = field(form, 'dailyDigest') === 'yes';
+    await staff.account.setDailyDigest(enabled);
+    const digestSaved: 'on' | 'off' = enabled ? 'on' : 'off';
+    return data({ error: undefined, isChanged: false, digestSaved, at: Date.now() });
+  }
   const newPassword = newPasswordFrom(form);
   if ('error' in newPassword) {
     return data({ error: newPassword.error, isChanged: false, at: Date.now() }, { status: 400 });
@@ -36,8 +47,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { member } = loaderData;
+  const { t, language } = useTranslation();
+  const { member, mail } = loaderData;
+  const digestSaved: 'on' | 'off' | undefined =
+    actionData && 'digestSaved' in actionData ? (actionData.digestSaved as 'on' | 'off') : undefined;
   const error = actionData?.error as SignInErrorCode | undefined;
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
@@ -56,6 +69,36 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <dd>{t(`internal.roles.${member.role}`)}</dd>
         </dl>
       </section>
+      {mail && (
+        <section className="staff-panel" aria-labelledby="daily-digest">
+          <h2 id="daily-digest">{t('account.digestTitle')}</h2>
+          <p>{t('account.digestIntro', { hour: formatHour(mail.digestHour, language) })}</p>
+          {digestSaved && (
+            <FormAlert key={actionData?.at} tone="success">
+              <p>{t(digestSaved === 'on' ? 'account.digestOn' : 'account.digestOff')}</p>
+            </FormAlert>
+          )}
+          <Form method="post" className="staff-form" key={`digest-${mail.dailyDigest}`}>
+            <div className="choice">
+              <input
+                id="daily-digest-choice"
+                type="checkbox"
+                name="dailyDigest"
+                value="yes"
+                defaultChecked={mail.dailyDigest}
+              />
+              <label htmlFor="daily-digest-choice">{t('account.digestChoice', { email: member.email })}</label>
+            </div>
+            <SubmitButton
+              label={t('account.digestSave')}
+              busyLabel={t('account.submitting')}
+              name="intent"
+              value="daily-digest"
+              variant="secondary"
+            />
+          </Form>
+        </section>
+      )}
       <section className="staff-panel" aria-labelledby="change-password">
         <h2 id="change-password">{t('account.changePassword')}</h2>
         <p>{t('account.changePasswordIntro')}</p>
@@ -82,5 +125,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </main>
+  );
+}
+
+/** An hour of the day (7 → 07:00 or 7:00, as the language writes it). */
+function formatHour(hour: number, language: string): string {
+  return new Intl.DateTimeFormat(formatTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, hour)),
   );
 }

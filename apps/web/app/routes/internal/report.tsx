@@ -1,6 +1,8 @@
 import type { CaseworkResult } from '@app/core/casework-api';
+import { todayInBelgium } from '@app/core/dates';
 import { EVIDENCE_PACK_ERROR_CODES, type EvidencePackErrorCode } from '@app/core/evidence-pack';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
+import type { ReminderResult } from '@app/core/reminders';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -12,6 +14,7 @@ import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
+import { RemindersPanel } from '../../features/reminders/reminders-panel.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
@@ -29,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     report,
     assignees: await reports.assignees(),
+    today: todayInBelgium(),
     packError: (EVIDENCE_PACK_ERROR_CODES as readonly string[]).includes(packError ?? '')
       ? (packError as EvidencePackErrorCode)
       : undefined,
@@ -36,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { reports } = await requireStaff(args, 'reports:manage');
+  const { reports, reminders } = await requireStaff(args, 'reports:manage');
   const id = args.params.reportId;
   const form = await args.request.formData();
   const intent = field(form, 'intent');
@@ -48,6 +52,22 @@ export async function action(args: Route.ActionArgs) {
     return data({ intent, error: result.code, at, draft }, { status: result.code === 'conflict' ? 409 : 400 });
   };
 
+  // Reminders answer with codes of their own (`reminders.errors.<code>`), shown in their panel.
+  const reminderAnswer = (result: ReminderResult, draft?: Record<string, string>) => {
+    if (result.ok) return { intent, error: undefined, at, draft: undefined };
+    return data(
+      { intent, error: undefined, reminderError: result.code, at, draft },
+      { status: result.code === 'conflict' ? 409 : result.code === 'notFound' ? 404 : 400 },
+    );
+  };
+  if (intent === 'reminder-set') {
+    const draft = { dueOn: field(form, 'dueOn'), note: field(form, 'note') };
+    const result = await reminders.set(id, draft);
+    if (!result.ok && result.code === 'notFound') throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    return reminderAnswer(result, draft);
+  }
+  if (intent === 'reminder-done') return reminderAnswer(await reminders.complete(id, field(form, 'reminderId')));
+  if (intent === 'reminder-remove') return reminderAnswer(await reminders.remove(id, field(form, 'reminderId')));
   if (intent === 'reveal') {
     const reporter = await reports.revealReporter(id);
     if (!reporter) throw data({ code: 'NOT_FOUND' }, { status: 404 });
@@ -97,12 +117,15 @@ export async function action(args: Route.ActionArgs) {
 
 /** After a lost race (409), show the report as it is now, whatever the status of the answer. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.error === 'conflict' ? true : defaultShouldRevalidate;
+  // A reminder someone else marked done or removed meanwhile: show the reminders as they are now.
+  const reminderGone = actionResult?.reminderError === 'conflict' || actionResult?.reminderError === 'notFound';
+  return actionResult?.error === 'conflict' || reminderGone ? true : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { report, assignees, packError } = loaderData;
+  const { report, assignees, packError, today } = loaderData;
+  const reminderError = actionData && 'reminderError' in actionData ? actionData.reminderError : undefined;
   // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
     count:
@@ -145,7 +168,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           <p>{t(`casework.errors.${actionData.error}`, errorValues)}</p>
         </FormAlert>
       )}
-      {actionData && !actionData.error && actionData.intent !== 'reveal' && (
+      {actionData && !actionData.error && !reminderError && actionData.intent !== 'reveal' && (
         <FormAlert key={actionData.at} tone="success">
           <p>{t('casework.saved')}</p>
         </FormAlert>
@@ -170,6 +193,13 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <div>
           <StatusPanel report={report} />
+          <RemindersPanel
+            reminders={report.reminders}
+            today={today}
+            error={reminderError}
+            draft={actionData?.intent === 'reminder-set' && reminderError ? actionData.draft : undefined}
+            at={actionData?.at}
+          />
           <PublishPanel
             report={report}
             draft={actionData?.intent === 'publish' && actionData.error ? actionData.draft : undefined}

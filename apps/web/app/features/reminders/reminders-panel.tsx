@@ -1,0 +1,151 @@
+import { REMINDER_NOTE_MAX_LENGTH, type ReminderErrorCode, type ReportReminder } from '@app/core/reminders';
+import { useId } from 'react';
+import { Form } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime, formatDay } from '../../shared/staff/format.ts';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+
+const DATE_ERRORS: readonly ReminderErrorCode[] = ['dateRequired', 'dateInvalid', 'dateInPast'];
+const NOTE_ERRORS: readonly ReminderErrorCode[] = ['noteRequired', 'noteTooLong'];
+
+/**
+ * The reminders of a report: each with its day, note and who set it, to mark done or remove; and a
+ * form for a new one (a day from today on, a short note only staff read).
+ */
+export function RemindersPanel({
+  reminders,
+  today,
+  error,
+  draft,
+  at,
+}: {
+  reminders: ReportReminder[];
+  /** Today in Belgium, YYYY-MM-DD: the earliest day a reminder can take. */
+  today: string;
+  error?: ReminderErrorCode;
+  draft?: { dueOn?: string; note?: string };
+  /** When the last answer came: a new answer is announced anew. */
+  at?: number;
+}) {
+  const { t, language } = useTranslation();
+  const noteId = useId();
+  const message = error ? t(`reminders.errors.${error}`, { count: REMINDER_NOTE_MAX_LENGTH }) : undefined;
+  return (
+    <section className="staff-panel" aria-labelledby="reminders-title">
+      <h2 id="reminders-title" tabIndex={-1}>
+        {t('reminders.title')}
+      </h2>
+      <p className="muted">{t('reminders.intro')}</p>
+      {message && (
+        <FormAlert key={at} title={t('reminders.errors.title')}>
+          <p>{message}</p>
+        </FormAlert>
+      )}
+      {reminders.length === 0 ? (
+        <p>{t('reminders.none')}</p>
+      ) : (
+        <ul className="reminder-list">
+          {reminders.map((reminder) => (
+            <ReminderItem key={reminder.id} reminder={reminder} language={language} />
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="staff-form" noValidate key={reminders.length}>
+        <StaffField
+          label={t('reminders.date')}
+          hint={t('reminders.dateHint')}
+          name="dueOn"
+          type="date"
+          min={today}
+          required
+          defaultValue={draft?.dueOn ?? today}
+          error={error && DATE_ERRORS.includes(error) ? message : undefined}
+        />
+        <div className={`form-field${error && NOTE_ERRORS.includes(error) ? ' form-field--invalid' : ''}`}>
+          <label htmlFor={noteId} className="form-field__label">
+            {t('reminders.note')}
+          </label>
+          <p id={`${noteId}-hint`} className="form-field__hint">
+            {t('reminders.noteHint', { count: REMINDER_NOTE_MAX_LENGTH })}
+          </p>
+          {error && NOTE_ERRORS.includes(error) && (
+            <p id={`${noteId}-error`} className="form-field__error">
+              {message}
+            </p>
+          )}
+          <textarea
+            id={noteId}
+            name="note"
+            className="input textarea"
+            rows={3}
+            required
+            maxLength={REMINDER_NOTE_MAX_LENGTH}
+            aria-describedby={`${noteId}-hint${error && NOTE_ERRORS.includes(error) ? ` ${noteId}-error` : ''}`}
+            aria-invalid={error && NOTE_ERRORS.includes(error) ? true : undefined}
+            defaultValue={draft?.note}
+          />
+        </div>
+        <SubmitButton
+          label={t('reminders.add')}
+          busyLabel={t('reminders.adding')}
+          name="intent"
+          value="reminder-set"
+          variant="secondary"
+        />
+      </Form>
+    </section>
+  );
+}
+
+function ReminderItem({ reminder, language }: { reminder: ReportReminder; language: string }) {
+  const { t } = useTranslation();
+  const dayId = useId();
+  const state = reminder.doneAt ? 'done' : reminder.isDue ? 'due' : 'later';
+  return (
+    <li className={`reminder reminder--${state}`}>
+      <p className="reminder__day" id={dayId}>
+        <strong>{formatDay(reminder.dueOn, language)}</strong>
+        {state !== 'later' && (
+          <span className={`tag tag--${state}`}>{t(state === 'due' ? 'reminders.due' : 'reminders.done')}</span>
+        )}
+      </p>
+      <p className="user-text">{reminder.note}</p>
+      <p className="muted">
+        {reminder.doneAt
+          ? t('reminders.doneBy', {
+              name: reminder.doneBy ?? t('reminders.formerMember'),
+              date: formatDateTime(reminder.doneAt, language),
+            })
+          : t('reminders.setBy', {
+              name: reminder.createdBy ?? t('reminders.formerMember'),
+              date: formatDateTime(reminder.createdAt, language),
+            })}
+      </p>
+      <Form method="post" className="reminder__actions">
+        <input type="hidden" name="reminderId" value={reminder.id} />
+        {!reminder.doneAt && (
+          <button
+            type="submit"
+            name="intent"
+            value="reminder-done"
+            className="button button--secondary"
+            aria-describedby={dayId}
+          >
+            {t('reminders.markDone')}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="reminder-remove"
+          className="button button--secondary"
+          aria-describedby={dayId}
+        >
+          {t('reminders.remove')}
+        </button>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import { isCalendarDate, todayInBelgium } from './dates.ts';
+import { z } from './zod.ts';
+
+/**
+ * Reminders on a report: a day in Belgium's calendar and a short note, set by staff who may manage
+ * reports. The note is staff-only content and is sealed at rest, like the report's notes.
+ */
+export const REMINDER_NOTE_MAX_LENGTH = 300;
+
+/** Errors of reminders, as codes the pages translate (`reminders.errors.<code>`). */
+export const REMINDER_ERROR_CODES = [
+  'dateRequired',
+  'dateInvalid',
+  'dateInPast',
+  'noteRequired',
+  'noteTooLong',
+  /** The reminder is gone (removed by someone else) or belongs to another report. */
+  'notFound',
+  /** Someone else marked it done or removed it first. */
+  'conflict',
+] as const;
+export type ReminderErrorCode = (typeof REMINDER_ERROR_CODES)[number];
+
+/** A new reminder, checked against today's date in Belgium (`now` is the caller's clock). */
+export function reminderSchema(now: Date = new Date()) {
+  const today = todayInBelgium(now);
+  return z.object({
+    dueOn: z
+      .string()
+      .trim()
+      .min(1, 'dateRequired')
+      .refine(isCalendarDate, 'dateInvalid')
+      // YYYY-MM-DD strings compare as dates do.
+      .refine((value) => value >= today, 'dateInPast'),
+    note: z.string().trim().min(1, 'noteRequired').max(REMINDER_NOTE_MAX_LENGTH, 'noteTooLong'),
+  });
+}
+
+export type ReminderResult = { ok: true } | { ok: false; code: ReminderErrorCode };
+
+/** A reminder as the report's page shows it (staff who may manage reports only). */
+export type ReportReminder = {
+  id: string;
+  dueOn: string;
+  note: string;
+  createdBy: string | null;
+  createdAt: string;
+  /** Set once someone marked it done. */
+  doneAt: string | null;
+  doneBy: string | null;
+  /** The day has come (today or earlier in Belgium) and it is not done. */
+  isDue: boolean;
+};
+
+/** A due reminder on the dashboard: the day, the note, and the report it is about. */
+export type DueReminder = {
+  id: string;
+  reportId: string;
+  reportReceivedAt: string;
+  incidentType: string;
+  dueOn: string;
+  note: string;
+};
