@@ -49,5 +49,6 @@ describe.each(Object.keys(DICTIONARIES) as CheckedLanguage[])('the spelling of %
     console.info(`spelling ${language}: ${checked} words (${distinct} distinct) checked, ${unknown.length} unknown`);
     const findings = unknown.map(({ word, text }) => `${text.file} ${text.key}: ${word}`);
     expect(findings.length === 0 ? '' : `\n${findings.join('\n')}\n`).toBe('');
-  });
+    // hunspell reads every text of the language: a few seconds, more on a busy machine.
+  }, 30_000);
 });

@@ -26,7 +26,9 @@ export function DueReminders({ dueReminders }: { dueReminders: { count: number; 
               <p className="reminder__day">
                 <strong>{formatDay(reminder.dueOn, language)}</strong>
               </p>
-              <p className="user-text">{reminder.note}</p>
+              <p className="user-text" dir="auto">
+                {reminder.note}
+              </p>
               <p>
                 <Link to={`${INTERNAL_PAGES.reports}/${reminder.reportId}#reminders-title`}>
                   {t('reminders.openReport', {

@@ -111,7 +111,9 @@ function ReminderItem({ reminder, language }: { reminder: ReportReminder; langua
           <span className={`tag tag--${state}`}>{t(state === 'due' ? 'reminders.due' : 'reminders.done')}</span>
         )}
       </p>
-      <p className="user-text">{reminder.note}</p>
+      <p className="user-text" dir="auto">
+        {reminder.note}
+      </p>
       <p className="muted">
         {reminder.doneAt
           ? t('reminders.doneBy', {
