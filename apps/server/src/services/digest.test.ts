@@ -13,6 +13,9 @@ import { submitReport } from './report.service.ts';
  * The daily digest and the assignment e-mail, with two instances of the site on one database, a
  * real SMTP server, and a clock the test sets: no waiting for 7 o'clock.
  */
+/** Two instances, staff accounts (scrypt) and a mail server: slow on a busy machine. */
+const SLOW_MS = 180_000;
+
 let a: TestServer;
 let b: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -67,7 +70,7 @@ beforeAll(async () => {
   ({ staff: ada } = await createStaffMember(a, 'admin', 'Ada'));
   ({ staff: quiet } = await createStaffMember(a, 'coordinator', 'Quinten'));
   ({ staff: vera } = await createStaffMember(a, 'viewer', 'Vera'));
-}, 60_000);
+}, SLOW_MS);
 
 afterAll(async () => {
   await b?.close();
@@ -76,112 +79,124 @@ afterAll(async () => {
 });
 
 describe('the assignment e-mail', () => {
-  it('tells the new assignee once, with a link and nothing of the report; not someone who takes it themselves', async () => {
-    const id = await newReport();
-    const coraOps = a.services.operationsFor(cora);
-    expect(await coraOps.reports.assign(id, ada.id)).toEqual({ ok: true });
-    // The same assignment again changes nothing and sends nothing.
-    expect(await b.services.operationsFor(cora).reports.assign(id, ada.id)).toEqual({ ok: true });
-    expect(await coraOps.reports.assign(id, cora.id)).toEqual({ ok: true });
-    await Promise.all([a.services.notifications.runOnce(), b.services.notifications.runOnce()]);
-    await Promise.all([a.services.notifications.runOnce(), b.services.notifications.runOnce()]);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[ada.email]]);
-    const [mail] = smtp.received;
-    expect(mail?.text).toContain('Subject: A report has been assigned to you');
-    expect(mail?.text).toContain(`https://example.test/internal/reports/${id}`);
-    for (const secret of Object.values(SEEDED)) expect(mail?.text).not.toContain(secret);
-    expect(mail?.text).not.toContain('Cora');
-    smtp.received.length = 0;
-  });
+  it(
+    'tells the new assignee once, with a link and nothing of the report; not someone who takes it themselves',
+    async () => {
+      const id = await newReport();
+      const coraOps = a.services.operationsFor(cora);
+      expect(await coraOps.reports.assign(id, ada.id)).toEqual({ ok: true });
+      // The same assignment again changes nothing and sends nothing.
+      expect(await b.services.operationsFor(cora).reports.assign(id, ada.id)).toEqual({ ok: true });
+      expect(await coraOps.reports.assign(id, cora.id)).toEqual({ ok: true });
+      await Promise.all([a.services.notifications.runOnce(), b.services.notifications.runOnce()]);
+      await Promise.all([a.services.notifications.runOnce(), b.services.notifications.runOnce()]);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[ada.email]]);
+      const [mail] = smtp.received;
+      expect(mail?.text).toContain('Subject: A report has been assigned to you');
+      expect(mail?.text).toContain(`https://example.test/internal/reports/${id}`);
+      for (const secret of Object.values(SEEDED)) expect(mail?.text).not.toContain(secret);
+      expect(mail?.text).not.toContain('Cora');
+      smtp.received.length = 0;
+    },
+    SLOW_MS,
+  );
 });
 
 describe('the daily digest', () => {
-  it('goes once a day to each coordinator and admin who asked for it, whatever the number of instances', async () => {
-    expect(await a.services.operationsFor(cora).account.mailPreferences()).toEqual({
-      dailyDigest: false,
-      digestHour: 7,
-    });
-    await a.services.operationsFor(cora).account.setDailyDigest(true);
-    await b.services.operationsFor(ada).account.setDailyDigest(true);
-    // A viewer cannot ask for one.
-    const refused = await a.services
-      .operationsFor(vera)
-      .account.setDailyDigest(true)
-      .catch((error: unknown) => error);
-    expect((refused as Response).status).toBe(403);
+  it(
+    'goes once a day to each coordinator and admin who asked for it, whatever the number of instances',
+    async () => {
+      expect(await a.services.operationsFor(cora).account.mailPreferences()).toEqual({
+        dailyDigest: false,
+        digestHour: 7,
+      });
+      await a.services.operationsFor(cora).account.setDailyDigest(true);
+      await b.services.operationsFor(ada).account.setDailyDigest(true);
+      // A viewer cannot ask for one.
+      const refused = await a.services
+        .operationsFor(vera)
+        .account.setDailyDigest(true)
+        .catch((error: unknown) => error);
+      expect((refused as Response).status).toBe(403);
 
-    // Today in the test is tomorrow in Belgium, so that every report below was received before it.
-    const today = nextDay(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' }));
-    const fresh = await newReport();
-    const old = await newReport(10);
-    expect(fresh).not.toBe(old);
-    // A reminder on an unassigned report, due today: both digests count it; its note travels nowhere.
-    expect(
-      await a.services.operationsFor(cora, { now: () => brusselsTime(today, '06:00') }).reminders.set(old, {
-        dueOn: today,
-        note: `${NOTE} ${SEEDED.lastName}`,
-      }),
-    ).toEqual({ ok: true });
-
-    // Before the hour (7 by default), nothing.
-    expect(await tickBoth(brusselsTime(today, '06:59'))).toEqual({ queued: 0, empty: 0 });
-    expect(smtp.received).toHaveLength(0);
-
-    // Both instances tick at 7:00 at the same moment: one digest each for Cora and Ada.
-    expect(await tickBoth(brusselsTime(today, '07:00'))).toEqual({ queued: 2, empty: 0 });
-    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([ada.email, cora.email].sort());
-    const digest = smtp.received.find((mail) => mail.to[0] === cora.email)?.text ?? '';
-    expect(digest).toContain('Subject: Daily overview:');
-    expect(digest).toContain('new reports not yet taken up');
-    expect(digest).toMatch(/• 1 of them past the promised response time/);
-    expect(digest).toContain('• 1 reminder due for you');
-    expect(digest).toContain('https://example.test/internal/reports?status=new&sort=received-asc');
-    expect(digest).toContain('https://example.test/internal/dashboard');
-    expect(digest).toContain('https://example.test/internal/account');
-    for (const secret of [...Object.values(SEEDED), NOTE, 'Cora', 'Ada', cora.email.split('@')[0] as string]) {
+      // Today in the test is tomorrow in Belgium, so that every report below was received before it.
+      const today = nextDay(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Brussels' }));
+      const fresh = await newReport();
+      const old = await newReport(10);
+      expect(fresh).not.toBe(old);
+      // A reminder on an unassigned report, due today: both digests count it; its note travels nowhere.
       expect(
-        digest
-          .split('\n')
-          .filter((line) => !/^(To|X-|Message-ID|From)/i.test(line))
-          .join('\n'),
-      ).not.toContain(secret);
-    }
+        await a.services.operationsFor(cora, { now: () => brusselsTime(today, '06:00') }).reminders.set(old, {
+          dueOn: today,
+          note: `${NOTE} ${SEEDED.lastName}`,
+        }),
+      ).toEqual({ ok: true });
 
-    // Later the same day, on either instance: nothing more.
-    expect(await tickBoth(brusselsTime(today, '13:00'))).toEqual({ queued: 0, empty: 0 });
-    expect(await tickBoth(brusselsTime(today, '23:59'))).toEqual({ queued: 0, empty: 0 });
-    expect(smtp.received).toHaveLength(2);
-    const rows = await a.database.pool.query('select staff_id, day::text from staff_digest order by staff_id');
-    expect(rows.rows).toHaveLength(2);
+      // Before the hour (7 by default), nothing.
+      expect(await tickBoth(brusselsTime(today, '06:59'))).toEqual({ queued: 0, empty: 0 });
+      expect(smtp.received).toHaveLength(0);
 
-    // The next day: again, once each; the reminder is still due (nobody marked it done).
-    const tomorrow = nextDay(today);
-    expect(await tickBoth(brusselsTime(tomorrow, '07:05'))).toEqual({ queued: 2, empty: 0 });
-    expect(await tickBoth(brusselsTime(tomorrow, '07:06'))).toEqual({ queued: 0, empty: 0 });
-    expect(smtp.received).toHaveLength(4);
-    expect(smtp.received.filter((mail) => mail.to[0] === quiet.email)).toHaveLength(0);
+      // Both instances tick at 7:00 at the same moment: one digest each for Cora and Ada.
+      expect(await tickBoth(brusselsTime(today, '07:00'))).toEqual({ queued: 2, empty: 0 });
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([ada.email, cora.email].sort());
+      const digest = smtp.received.find((mail) => mail.to[0] === cora.email)?.text ?? '';
+      expect(digest).toContain('Subject: Daily overview:');
+      expect(digest).toContain('new reports not yet taken up');
+      expect(digest).toMatch(/• 1 of them past the promised response time/);
+      expect(digest).toContain('• 1 reminder due for you');
+      expect(digest).toContain('https://example.test/internal/reports?status=new&sort=received-asc');
+      expect(digest).toContain('https://example.test/internal/dashboard');
+      expect(digest).toContain('https://example.test/internal/account');
+      for (const secret of [...Object.values(SEEDED), NOTE, 'Cora', 'Ada', cora.email.split('@')[0] as string]) {
+        expect(
+          digest
+            .split('\n')
+            .filter((line) => !/^(To|X-|Message-ID|From)/i.test(line))
+            .join('\n'),
+        ).not.toContain(secret);
+      }
 
-    // A day with nothing to say is claimed but not sent.
-    await a.database.pool.query(`update report set status = 'in_review'`);
-    await a.database.pool.query(`update report_reminder set done_at = now(), done_by = $1`, [cora.id]);
-    expect(await tickBoth(brusselsTime(nextDay(today, 2), '08:00'))).toEqual({ queued: 0, empty: 2 });
-    expect(smtp.received).toHaveLength(4);
+      // Later the same day, on either instance: nothing more.
+      expect(await tickBoth(brusselsTime(today, '13:00'))).toEqual({ queued: 0, empty: 0 });
+      expect(await tickBoth(brusselsTime(today, '23:59'))).toEqual({ queued: 0, empty: 0 });
+      expect(smtp.received).toHaveLength(2);
+      const rows = await a.database.pool.query('select staff_id, day::text from staff_digest order by staff_id');
+      expect(rows.rows).toHaveLength(2);
 
-    // Turned off: no digest the day after.
-    await a.services.operationsFor(cora).account.setDailyDigest(false);
-    await a.database.pool.query(`update report set status = 'new'`);
-    expect(await tickBoth(brusselsTime(nextDay(today, 3), '09:00'))).toEqual({ queued: 1, empty: 0 });
-    expect(smtp.received.at(-1)?.to).toEqual([ada.email]);
-  });
+      // The next day: again, once each; the reminder is still due (nobody marked it done).
+      const tomorrow = nextDay(today);
+      expect(await tickBoth(brusselsTime(tomorrow, '07:05'))).toEqual({ queued: 2, empty: 0 });
+      expect(await tickBoth(brusselsTime(tomorrow, '07:06'))).toEqual({ queued: 0, empty: 0 });
+      expect(smtp.received).toHaveLength(4);
+      expect(smtp.received.filter((mail) => mail.to[0] === quiet.email)).toHaveLength(0);
+
+      // A day with nothing to say is claimed but not sent.
+      await a.database.pool.query(`update report set status = 'in_review'`);
+      await a.database.pool.query(`update report_reminder set done_at = now(), done_by = $1`, [cora.id]);
+      expect(await tickBoth(brusselsTime(nextDay(today, 2), '08:00'))).toEqual({ queued: 0, empty: 2 });
+      expect(smtp.received).toHaveLength(4);
+
+      // Turned off: no digest the day after.
+      await a.services.operationsFor(cora).account.setDailyDigest(false);
+      await a.database.pool.query(`update report set status = 'new'`);
+      expect(await tickBoth(brusselsTime(nextDay(today, 3), '09:00'))).toEqual({ queued: 1, empty: 0 });
+      expect(smtp.received.at(-1)?.to).toEqual([ada.email]);
+    },
+    SLOW_MS,
+  );
 });
 
 describe('the response promise of the digest', () => {
-  it('counts working days: received Monday, overdue from Thursday; received Friday, overdue from Wednesday', () => {
-    // 2026-03-09 is a Monday.
-    expect(overdueReceivedOnOrBefore('2026-03-12')).toBe('2026-03-09');
-    expect(overdueReceivedOnOrBefore('2026-03-11')).toBe('2026-03-08');
-    // Wednesday 18th: Monday and Tuesday passed after Friday the 13th.
-    expect(overdueReceivedOnOrBefore('2026-03-18')).toBe('2026-03-15');
-    expect(overdueReceivedOnOrBefore('2026-03-17')).toBe('2026-03-12');
-  });
+  it(
+    'counts working days: received Monday, overdue from Thursday; received Friday, overdue from Wednesday',
+    () => {
+      // 2026-03-09 is a Monday.
+      expect(overdueReceivedOnOrBefore('2026-03-12')).toBe('2026-03-09');
+      expect(overdueReceivedOnOrBefore('2026-03-11')).toBe('2026-03-08');
+      // Wednesday 18th: Monday and Tuesday passed after Friday the 13th.
+      expect(overdueReceivedOnOrBefore('2026-03-18')).toBe('2026-03-15');
+      expect(overdueReceivedOnOrBefore('2026-03-17')).toBe('2026-03-12');
+    },
+    SLOW_MS,
+  );
 });
