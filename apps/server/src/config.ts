@@ -231,7 +231,7 @@ export type Config = Readonly<{
     staffLanguage: Language;
     /** ON_CALL_EMAILS, else NOTIFY_EMAILS: who hears of an urgent report at once (decision 0024). */
     onCall: string[];
-    /** DIGEST_HOUR: the hour in Brussels from which the daily digests go out (decision 0027). */
+    /** DIGEST_HOUR: the hour in Brussels from which the daily digests go out (decision 0028). */
     digestHour: number;
   };
   /** URGENT_INCIDENT_TYPES: the types whose reports are urgent (a threat going on always is). */

@@ -51,7 +51,7 @@ export const staffMailPreference = pgTable('staff_mail_preference', {
 
 /**
  * One daily digest per staff member and day in Brussels: the unique key is what makes it once a
- * day across every instance (decision 0027). The row is claimed in the same transaction that
+ * day across every instance (decision 0028). The row is claimed in the same transaction that
  * queues the e-mail; a digest with nothing to say is claimed without one (`outbox_id` null).
  * It holds counts only, never a word of a report.
  */

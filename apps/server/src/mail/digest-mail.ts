@@ -15,7 +15,7 @@ function fill(template: string, values: Record<string, string>) {
 /**
  * The daily digest of one member: four figures and the staff area's links, in the staff language.
  * Built from the counts claimed with the digest's row; it holds no name, no address, no word of a
- * report or of a note (decision 0027).
+ * report or of a note (decision 0028).
  */
 export function composeDigest(digest: DigestRow, to: string, settings: NotificationSettings) {
   const language = settings.language;

@@ -1,7 +1,7 @@
 /**
  * What a staff notification is about: a new report, a new contact message, a reporter's answer on
  * the follow-up page (to NOTIFY_EMAILS); an urgent report (to the on-call list, decision 0024); a
- * report assigned to someone, their daily digest (to that staff member alone, decision 0027). The
+ * report assigned to someone, their daily digest (to that staff member alone, decision 0028). The
  * outbox refuses any other kind (decision 0016).
  */
 export const NOTIFICATION_KINDS = [

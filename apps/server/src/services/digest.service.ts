@@ -91,7 +91,7 @@ async function sharedCounts(db: DigestDb, today: string) {
 }
 
 /**
- * The daily digest (decision 0027). At or after `hour` in Brussels, each coordinator and admin who
+ * The daily digest (decision 0028). At or after `hour` in Brussels, each coordinator and admin who
  * asked for it gets one digest a day: a row per (member, Brussels day) under a unique key, claimed
  * in the same transaction that queues the e-mail in the notification outbox. Any number of
  * instances may tick at once: the second insert of the same key waits for the first to commit and

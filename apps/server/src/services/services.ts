@@ -68,7 +68,7 @@ export type Services = {
   notifications: NotificationWorker;
   /** The incident types whose reports are urgent (decision 0024). */
   urgentIncidentTypes: readonly IncidentType[];
-  /** The daily digest of coordinators and admins who asked for it (decision 0027). */
+  /** The daily digest of coordinators and admins who asked for it (decision 0028). */
   digest: Digest;
   auth: Auth;
   audit: AuditLog;

@@ -3,7 +3,7 @@ import { staffMailPreference } from '../../db/reminders-schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 
 /**
- * The member's own e-mail choices: the daily digest, off until they turn it on (decision 0027).
+ * The member's own e-mail choices: the daily digest, off until they turn it on (decision 0028).
  * Only roles that may read reports get a digest. Permission: reports:manage.
  */
 export async function mailPreferences(

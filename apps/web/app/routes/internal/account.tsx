@@ -17,7 +17,7 @@ import type { Route } from './+types/account';
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args);
-  // The daily digest is for roles that may read reports (decision 0027).
+  // The daily digest is for roles that may read reports (decision 0028).
   const mail = can(staff.actor.role, 'reports:manage') ? await staff.account.mailPreferences() : undefined;
   return { member: staff.actor, mail };
 }
