@@ -24,8 +24,8 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
     testInfo.project.name !== 'desktop',
     'the reminder flow does not depend on the width; one project is enough',
   );
-  // Screenshots for people to look at (E2E_SCREENSHOTS=1): eight more pages.
-  if (process.env.E2E_SCREENSHOTS) test.setTimeout(300_000);
+  // Screenshots for people to look at (E2E_SCREENSHOTS=1): twelve more pages.
+  if (process.env.E2E_SCREENSHOTS) test.setTimeout(400_000);
   const day = daysAgo(43);
   const sent = await postReport(baseURL ?? '', {
     payload: reportPayload({ date: day, type: 'provocation', language: 'nl' }),
@@ -77,13 +77,14 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
   await expect(page.getByRole('region', { name: 'Reminders due' }).getByText(note)).toHaveCount(0);
 });
 
-/** The report's reminder panel and the dashboard, in English and Hebrew, at 1280 and 375 px. */
+/** The report's reminder panel, the dashboard and the digest setting, in English and Hebrew, at 1280 and 375 px. */
 async function screenshots(page: import('@playwright/test').Page, reportId: string, baseURL: string) {
   for (const language of ['en', 'he']) {
     await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
     for (const [name, path, anchor] of [
       ['report', `/internal/reports/${reportId}`, '#reminders-title'],
       ['dashboard', '/internal/dashboard', '#due-reminders'],
+      ['account', '/internal/account', '#daily-digest'],
     ] as const) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
