@@ -74,7 +74,9 @@ dt { font-weight: 600; }
 dd { margin: 0; }
 .words { white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; text-align: start; border-inline-start: 3px solid #888; padding-inline-start: 0.6rem; }
 .words:lang(he), .words:lang(yi) { font-size: 1.08em; line-height: 1.7; }
+.detail { white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
 .ltr { direction: ltr; unicode-bidi: isolate; }
+.name { white-space: nowrap; }
 .code { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
 ol.timeline { list-style: none; padding: 0; margin: 0; }
 ol.timeline > li { display: grid; grid-template-columns: 11rem 1fr; gap: 1rem; padding-block: 0.5rem; border-block-end: 1px solid #ccc; break-inside: avoid; }
@@ -125,6 +127,8 @@ export function renderPackPage(document: EvidencePackDocument, links: PackLinks)
   // The reporter's words: marked with the report's language, each paragraph in its own direction.
   const words = (text: string) =>
     `<div class="words" lang="${escapeHtml(report.language)}" dir="auto">${escapeHtml(text)}</div>`;
+  // The reporter's details: their own direction too, but no language of their own.
+  const detail = (text: string) => `<span class="detail" dir="auto">${escapeHtml(text)}</span>`;
   const row = (label: string, value: string) => `<dt>${label}</dt><dd>${value}</dd>`;
 
   const facts = [
@@ -172,7 +176,7 @@ export function renderPackPage(document: EvidencePackDocument, links: PackLinks)
 <dl data-identity="included">
 ${(['firstName', 'lastName', 'phone', 'email', 'address'] as const)
   .filter((field) => document.identity?.[field])
-  .map((field) => row(fill(m.identity[field]), words(document.identity?.[field] ?? '')))
+  .map((field) => row(fill(m.identity[field]), detail(document.identity?.[field] ?? '')))
   .join('\n')}
 </dl>`
     : `<p data-identity="withheld"><strong>${fill(m.identity.withheld)}</strong></p>`;
@@ -205,7 +209,7 @@ ${(['firstName', 'lastName', 'phone', 'email', 'address'] as const)
     .map(
       (file) => `<tr>
 <td>${escapeHtml(number.format(file.number))}</td>
-<td><a class="ltr code" href="${escapeHtml(links.file(file))}">${escapeHtml(file.packName)}</a></td>
+<td><a class="ltr code name" href="${escapeHtml(links.file(file))}">${escapeHtml(file.packName)}</a></td>
 <td class="ltr">${escapeHtml(file.contentType)}</td>
 <td>${escapeHtml(number.format(file.size))}</td>
 <td class="code ltr" data-sha256>${escapeHtml(file.sha256)}</td>

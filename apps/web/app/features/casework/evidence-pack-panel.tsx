@@ -48,7 +48,7 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
       <h2 id="evidence-pack-title">{t('casework.evidencePack.title')}</h2>
       <p className="muted">{t('casework.evidencePack.intro')}</p>
       {shown && (
-        <FormAlert key={shown} title={t('casework.errors.title')}>
+        <FormAlert key={shown} title={t('casework.evidencePack.errorTitle')}>
           <p>{t(`casework.evidencePack.errors.${shown}`)}</p>
         </FormAlert>
       )}
