@@ -215,6 +215,12 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           ['coordinator', 'admin'],
         ],
         [`/internal/reports/${reportId}`, { intent: 'reveal' }, ['coordinator', 'admin']],
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'reminder-set', dueOn: '2099-01-01', note: `Matrix reminder by ${visitor}` },
+          ['coordinator', 'admin'],
+        ],
+        ['/internal/account', { intent: 'daily-digest', dailyDigest: 'yes' }, ['coordinator', 'admin']],
         [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
         ['/internal/content/aboutUs/nl', { intent: 'save', body: `Over ons (${visitor})` }, ['coordinator', 'admin']],
@@ -233,6 +239,13 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         } else expect(answer.status, `${path} ${fields.intent}`).toBe(allowed.includes(visitor) ? 200 : 403);
         if (!allowed.includes(visitor)) expectNoSecrets(await answer.text(), `${path} for ${visitor}`);
       }
+      // Only the allowed left a trace: a reminder and a digest choice exist exactly when they may set them.
+      const reminders = await server.database.pool.query(
+        `select count(*)::int as n from report_reminder r join staff_mail_preference p on p.staff_id = r.created_by
+          where r.report_id = $1 and r.created_by = $2 and p.daily_digest`,
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(reminders.rows[0].n, visitor).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
       // Only the allowed left a trace: a note by this visitor exists exactly when they may write one.
       const { rows } = await server.database.pool.query(
         'select count(*)::int as n from report_note where report_id = $1 and author_id = $2',
