@@ -1,7 +1,8 @@
 // Benchmark of the statistics and public-incidents queries with many reports:
 //   npm run bench:stats   (BENCH_REPORTS=100000; BENCH_DATABASE_URL for an external server)
 // Seeds reports spread over three years (most verified, some rejected, closed, new; a fifth of the
-// verified ones published), then prints the median and slowest of 7 runs of each query the
+// verified ones published; every report past "new" with its first status change some hours or days
+// after it arrived; a tenth with a reporter's message, half of those answered), then prints the median and slowest of 7 runs of each query the
 // statistics page, the dashboard and the public Incidents page make, and of the public figures
 // (/incidents, the yearly summaries, the open data files: counts and small-cell protection).
 import fs from 'node:fs';
@@ -17,7 +18,8 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logger.ts';
 import { readRawFigures } from '../src/services/public-figures.service.ts';
 import { createPublicIncidentsService } from '../src/services/public-incidents.service.ts';
-import { computeStats } from '../src/services/stats.service.ts';
+import { computeResponseTimes, readResponseQueue } from '../src/services/response-times.service.ts';
+import { computeStats, monthsEnding } from '../src/services/stats.service.ts';
 import { countVerifiedLast30Days } from '../src/services/verified-incidents.ts';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
@@ -68,6 +70,25 @@ try {
   await database.pool.query(
     `insert into staff_user (id, name, email, role) values ('bench-publisher', 'Bench', 'bench@example.org', 'coordinator')`,
   );
+  // Casework as the response times see it: the first status change of every report past "new",
+  // from an hour to six days after it arrived (the triggers of migration 0012 record the first
+  // response), and threads: a tenth of the reports with a reporter's message, half of them answered.
+  await database.pool.query(
+    `insert into report_status_change (report_id, from_status, to_status, actor_id, occurred_at)
+     select id, 'new', 'in_review', 'bench-publisher', created_at + make_interval(mins => 60 + (random() * 8580)::int)
+     from report where status <> 'new'`,
+  );
+  await database.pool.query(
+    `insert into report_message (report_id, author, body, created_at)
+     select id, 'reporter', $1, created_at + interval '3 days' from report where random() < 0.1`,
+    [sealed],
+  );
+  await database.pool.query(
+    `insert into report_message (report_id, author, staff_id, body, created_at)
+     select report_id, 'staff', 'bench-publisher', $1, created_at + interval '1 day'
+     from report_message where author = 'reporter' and random() < 0.5`,
+    [sealed],
+  );
   await database.pool.query(
     `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
      select id, incident_date, incident_type, municipality, province, jsonb_build_object('en', 'A summary for the public.'), 'en', 'bench-publisher'
@@ -76,10 +97,13 @@ try {
   // As autovacuum leaves a table after a while: statistics and the visibility map (index-only scans).
   await database.pool.query('vacuum analyze');
   const { rows } = await database.pool.query(
-    `select count(*)::int as reports, (select count(*)::int from public_incident) as published from report`,
+    `select count(*)::int as reports, (select count(*)::int from public_incident) as published,
+       count(*) filter (where first_response_at is null)::int as unanswered,
+       (select count(*)::int from report_message) as messages from report`,
   );
   console.log(
-    `Seeded ${rows[0].reports} reports (${rows[0].published} published) in ${Math.round(performance.now() - started)} ms ` +
+    `Seeded ${rows[0].reports} reports (${rows[0].published} published, ${rows[0].unanswered} never answered, ` +
+      `${rows[0].messages} thread messages) in ${Math.round(performance.now() - started)} ms ` +
       `on the ${embedded ? 'embedded' : 'external'} database.\n`,
   );
 
@@ -98,9 +122,20 @@ try {
   const today = todayInBelgium();
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
+  const promise = 2;
+  const now = new Date();
   const cases: [string, () => Promise<unknown>][] = [
-    ['stats page, last 12 months', () => computeStats(database.db, { from: yearAgo, to: today }, 12)],
-    ['stats page, last 24 months', () => computeStats(database.db, { from: twoYearsAgo, to: today }, 24)],
+    ['stats page, last 12 months', () => computeStats(database.db, { from: yearAgo, to: today }, 12, { promise })],
+    ['stats page, last 24 months', () => computeStats(database.db, { from: twoYearsAgo, to: today }, 24, { promise })],
+    [
+      'response times by month, 12 months',
+      () => computeResponseTimes(database.db, { months: monthsEnding(today, 12), now, promise }),
+    ],
+    [
+      'response times by month, 24 months',
+      () => computeResponseTimes(database.db, { months: monthsEnding(today, 24), now, promise }),
+    ],
+    ['dashboard: overdue, due soon, waiting', () => readResponseQueue(database.db, { now, promise, limit: 10 })],
     ['30-day count (dashboard, /incidents)', () => countVerifiedLast30Days(database.db)],
     ['/incidents, first page', () => incidents.page({ language: 'nl', page: 1 })],
     ['/incidents, type filter', () => incidents.page({ language: 'he', type: 'online', page: 1 })],

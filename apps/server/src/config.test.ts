@@ -43,6 +43,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMALL_CELL_THRESHOLD: '5' }, '/srv/site').site.smallCellThreshold).toBe(5);
   });
 
+  it('promises an answer within 2 working days unless told otherwise, and refuses a promise it cannot keep', () => {
+    expect(loadConfig({}, '/srv/site').responsePromiseWorkingDays).toBe(2);
+    expect(loadConfig({ RESPONSE_PROMISE_WORKING_DAYS: '5' }, '/srv/site').responsePromiseWorkingDays).toBe(5);
+    for (const value of ['0', '1.5', '31', 'two']) {
+      expect(() => loadConfig({ RESPONSE_PROMISE_WORKING_DAYS: value }, '/srv/site')).toThrow(
+        /RESPONSE_PROMISE_WORKING_DAYS: expected a whole number of working days between 1 and 30/,
+      );
+    }
+  });
+
   it('treats an empty variable as not set', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/srv/site')).toMatchObject({
       port: 3000,

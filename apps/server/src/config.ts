@@ -87,6 +87,12 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of months between 1 and 120')
     .max(120, 'expected a whole number of months between 1 and 120')
     .default(24),
+  RESPONSE_PROMISE_WORKING_DAYS: z.coerce
+    .number({ error: 'expected a whole number of working days between 1 and 30' })
+    .int('expected a whole number of working days between 1 and 30')
+    .min(1, 'expected a whole number of working days between 1 and 30')
+    .max(30, 'expected a whole number of working days between 1 and 30')
+    .default(2),
   SMALL_CELL_THRESHOLD: z.coerce
     .number({ error: 'expected a whole number between 3 and 20' })
     .int('expected a whole number between 3 and 20')
@@ -266,6 +272,8 @@ export type Config = Readonly<{
    * much the spool may hold before submissions with files are refused (decision 0025).
    */
   uploads: { waitMs: number; spoolMaxBytes: number };
+  /** The promise to answer each report within so many working days in Belgium (decision 0029). */
+  responsePromiseWorkingDays: number;
 }>;
 
 export class ConfigError extends Error {
@@ -355,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
     uploads: { waitMs: values.UPLOAD_WAIT_SECONDS * 1000, spoolMaxBytes: values.SPOOL_MAX_MB * 1024 * 1024 },
+    responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
     site: Object.freeze({
       organisationName: values.ORG_NAME,
       email: values.ORG_EMAIL,

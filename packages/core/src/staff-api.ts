@@ -91,6 +91,42 @@ export type DashboardData = {
    * not read reports.
    */
   dueReminders?: { count: number; reminders: DueReminder[] };
+  /**
+   * Reports past or near the promise to answer them, and reporter messages waiting for a staff
+   * answer, oldest first; absent for a role that may not read reports. Dates, types and working
+   * days only: nothing personal, no report text.
+   */
+  responseTimes?: DashboardResponseTimes;
+};
+
+export type DashboardResponseTimes = {
+  promiseWorkingDays: number;
+  /** Reports without a first response whose promise has run out. */
+  overdue: { count: number; reports: DashboardWaitingReport[] };
+  /** Reports without a first response whose promise runs out within the next working day. */
+  dueSoon: { count: number; reports: DashboardWaitingReport[] };
+  /** Reports whose reporter wrote after the last staff message (or before any). */
+  waitingMessages: { count: number; reports: DashboardWaitingMessage[] };
+};
+
+export type DashboardWaitingReport = {
+  reportId: string;
+  receivedAt: string;
+  incidentType: string;
+  /** When the promise runs (or ran) out. */
+  dueAt: string;
+  /** Working days since the report arrived, counted as the promise counts them. */
+  workingDaysWaited: number;
+};
+
+export type DashboardWaitingMessage = {
+  reportId: string;
+  incidentType: string;
+  /** The first of the reporter's messages since the last staff message. */
+  waitingSince: string;
+  workingDaysWaited: number;
+  /** The reporter's messages since the last staff message. */
+  messages: number;
 };
 
 export type DashboardReply = {

@@ -16,4 +16,37 @@ export type StatsResult = {
   /** The 20 municipalities with the most incidents. */
   byMunicipality: Count[];
   shares: { anonymous: Share; calledPolice: Share; medicalTreatment: Share };
+  responseTimes: ResponseTimes;
+};
+
+/**
+ * How fast staff answered reports, by the month they arrived (in Brussels), over every report
+ * that is not held back by the spam check: time to the first staff action the reporter can see
+ * (a status change or a message), in working days in Belgium (docs/decisions/0029-response-times.md).
+ */
+export type ResponseTimes = {
+  /** The promise in force: an answer within this many working days. */
+  promiseWorkingDays: number;
+  /** One entry per month of the monthly chart, oldest first. */
+  months: ResponseTimeMonth[];
+};
+
+export type ResponseTimeMonth = {
+  /** YYYY-MM, the month the reports arrived. */
+  month: string;
+  received: number;
+  answered: number;
+  /**
+   * Working days to the first response of the answered reports: the median and the 90th
+   * percentile, by nearest rank (at least half, and at least nine in ten, were answered within
+   * them); null when none was answered.
+   */
+  medianWorkingDays: number | null;
+  p90WorkingDays: number | null;
+  /** Reports answered within the promise… */
+  withinPromise: number;
+  /** …out of those whose promise has run out or that were answered (the others cannot fail yet). */
+  judged: number;
+  /** Reports still without a response. */
+  waiting: number;
 };

@@ -116,6 +116,12 @@ export const report = pgTable(
      * operation makes the change; who did it is in the audit row of that change.
      */
     urgentTakenAt: timestamp('urgent_taken_at', { withTimezone: true }),
+    /**
+     * The first thing staff did that the reporter can see: the first status change or the first
+     * staff message, whichever came first (decision 0029). Kept by triggers on those two tables
+     * (migration 0016), so no writer can forget it; it outlives the thread's erasure.
+     */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   },
   (table) => [
     index('report_status_idx').on(table.status, table.createdAt),
@@ -130,6 +136,12 @@ export const report = pgTable(
       .where(
         sql`"is_quarantined" = false and ("status" = 'verified' or ("status" = 'closed' and "rejection_reason" is null))`,
       ),
+    // Response times (decision 0029): the reports still waiting for a first answer, and the
+    // arrival and first answer of every report, read by the index alone for the statistics.
+    index('report_awaiting_response_idx')
+      .on(table.createdAt)
+      .where(sql`"first_response_at" is null and "is_quarantined" = false`),
+    index('report_response_times_idx').on(table.createdAt, table.firstResponseAt).where(sql`"is_quarantined" = false`),
     check('report_status_check', isOneOf('status', REPORT_STATUSES)),
     check('report_language_check', isOneOf('language', LANGUAGE_CODES)),
     check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
@@ -217,6 +229,9 @@ export const reportMessage = pgTable(
   (table) => [
     index('report_message_report_idx').on(table.reportId, table.createdAt),
     index('report_message_unread_idx').on(table.createdAt).where(sql`author = 'reporter' and read_at is null`),
+    // The reporter messages still waiting for a staff answer (decision 0029), and staff answers by report.
+    index('report_message_reporter_idx').on(table.reportId, table.createdAt).where(sql`author = 'reporter'`),
+    index('report_message_staff_idx').on(table.reportId, table.createdAt).where(sql`author = 'staff'`),
     check('report_message_author_check', isOneOf('author', THREAD_AUTHORS)),
     check('report_message_staff_id_for_staff', rule(`("author" = 'staff') = ("staff_id" is not null)`)),
     // Only the automatic acknowledgement has no body (the page writes it in the reader's language).

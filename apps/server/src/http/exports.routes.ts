@@ -36,6 +36,19 @@ export function exportRoutes(services: Services) {
       for (const entry of stats.byMunicipality)
         rows.push(['municipality', entry.key || 'unknown', entry.count, stats.total]);
       for (const [key, share] of Object.entries(stats.shares)) rows.push(['share', key, share.count, share.total]);
+      // Response times (decision 0029), by the month reports arrived: every report but those held
+      // back by the spam check; times in working days in Belgium, to two decimals.
+      const { responseTimes } = stats;
+      const days = (value: number | null) => (value === null ? '' : value.toFixed(2));
+      rows.push(['response_promise_working_days', 'all', responseTimes.promiseWorkingDays, '']);
+      for (const month of responseTimes.months) {
+        rows.push(['response_received', month.month, month.received, '']);
+        rows.push(['response_answered', month.month, month.answered, month.received]);
+        rows.push(['response_median_working_days', month.month, days(month.medianWorkingDays), '']);
+        rows.push(['response_p90_working_days', month.month, days(month.p90WorkingDays), '']);
+        rows.push(['response_within_promise', month.month, month.withinPromise, month.judged]);
+        rows.push(['response_not_answered', month.month, month.waiting, month.received]);
+      }
       sendCsv(response, `statistics-${range.from}-${range.to}.csv`, toCsv(rows));
     } catch (error) {
       next(error);

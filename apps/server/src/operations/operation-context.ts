@@ -24,6 +24,8 @@ export type OperationDeps = {
   now?: () => Date;
   /** The hour in Brussels from which the daily digest goes out (DIGEST_HOUR), for the account page. */
   digestHour?: number;
+  /** The promise to answer a report within so many working days (RESPONSE_PROMISE_WORKING_DAYS). */
+  responsePromiseWorkingDays: number;
 };
 
 /** The staff member an operation acts for, as the session found them. */

@@ -131,6 +131,7 @@ export function createStaffServices(
     publicUrl: config.publicUrl,
     organisationName: config.site.organisationName,
     digestHour: config.mail.digestHour,
+    responsePromiseWorkingDays: config.responsePromiseWorkingDays,
   };
   const staffAuth = createStaffAuthService({
     auth,

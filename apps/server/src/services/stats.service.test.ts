@@ -34,7 +34,7 @@ beforeAll(async () => {
   await seed('2026-03-15', { status: 'verified', quarantined: true });
   await seed('2026-03-15', { status: 'new' });
   await seed('2026-03-15', { status: 'in_review' });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await server?.close();
@@ -53,7 +53,7 @@ describe('counting verified incidents', () => {
   });
 
   it('never counts rejected, spam-held, new or in-review reports; counts closed ones that were verified', async () => {
-    const stats = await computeStats(server.database.db, { from: '2026-01-01', to: '2026-12-31' }, 12);
+    const stats = await computeStats(server.database.db, { from: '2026-01-01', to: '2026-12-31' }, 12, { promise: 2 });
     expect(stats.total).toBe(4);
     expect(stats.byType).toEqual([
       { key: 'verbal', count: 3 },
@@ -107,6 +107,11 @@ describe('CSV exports', () => {
     expect(csv).toContain('all,verified_incidents,4,4\r\n');
     expect(csv).toContain('type,verbal,3,4\r\n');
     expect(csv).toContain('share,calledPolice,4,4\r\n');
+    // Response times, by the month reports arrived: the promise, then six rows a month.
+    expect(csv).toContain('response_promise_working_days,all,2,\r\n');
+    expect(csv.match(/^response_received,2026-\d\d,/gm)).toHaveLength(12);
+    expect(csv).toContain('response_received,2026-01,0,\r\nresponse_answered,2026-01,0,0\r\n');
+    expect(csv).toContain('response_median_working_days,2026-01,,\r\nresponse_p90_working_days,2026-01,,\r\n');
     const { rows } = await server.database.pool.query(
       `select details from audit_event where action = 'export.downloaded' and actor_id = $1`,
       [viewer.staff.id],

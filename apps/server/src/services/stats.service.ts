@@ -3,6 +3,7 @@ import { and, count, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
+import { computeResponseTimes } from './response-times.service.ts';
 import { isVerifiedIncident } from './verified-incidents.ts';
 
 /** The months from `months - 1` months before `lastDay`'s month up to that month, as YYYY-MM. */
@@ -15,10 +16,16 @@ export function monthsEnding(lastDay: string, months: number): string[] {
 }
 
 /**
- * The figures of the statistics page, all over verified incidents, by incident date. Staff reach
- * them through `operations/stats`; `db` may be a transaction.
+ * The figures of the statistics page, all over verified incidents, by incident date; and the
+ * response times over every report, by the month it arrived (decision 0029). Staff reach them
+ * through `operations/stats`; `db` may be a transaction.
  */
-export async function computeStats(db: Pick<Db, 'select'>, range: StatsRange, months: 12 | 24): Promise<StatsResult> {
+export async function computeStats(
+  db: Pick<Db, 'select' | 'execute'>,
+  range: StatsRange,
+  months: 12 | 24,
+  { now = new Date(), promise }: { now?: Date; promise: number },
+): Promise<StatsResult> {
   const grouped = async (column: SQL | AnyPgColumn, where: SQL | undefined, limit?: number) => {
     const key = sql<string>`coalesce(${column}, '')`;
     const query = db.select({ key, count: count() }).from(report).where(where).groupBy(key).orderBy(desc(count()), key);
@@ -30,7 +37,7 @@ export async function computeStats(db: Pick<Db, 'select'>, range: StatsRange, mo
   const monthKeys = monthsEnding(range.to, months);
   const monthStart = `${monthKeys[0]}-01`;
   const month = sql`to_char(${report.incidentDate}, 'YYYY-MM')`;
-  const [totals, byType, monthRows, byProvince, byMunicipality] = await Promise.all([
+  const [totals, byType, monthRows, byProvince, byMunicipality, responseTimes] = await Promise.all([
     db
       .select({
         total: count(),
@@ -44,6 +51,7 @@ export async function computeStats(db: Pick<Db, 'select'>, range: StatsRange, mo
     grouped(month, and(isVerifiedIncident, gte(report.incidentDate, monthStart), lte(report.incidentDate, range.to))),
     grouped(report.province, inRange),
     grouped(report.municipality, inRange, 20),
+    computeResponseTimes(db, { months: monthKeys, now, promise }),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
   const total = totals[0]?.total ?? 0;
@@ -60,6 +68,7 @@ export async function computeStats(db: Pick<Db, 'select'>, range: StatsRange, mo
       calledPolice: share(totals[0]?.calledPolice),
       medicalTreatment: share(totals[0]?.medicalTreatment),
     },
+    responseTimes,
   };
   return result;
 }

@@ -4,12 +4,15 @@ import type { DashboardData } from '@app/core/staff-api';
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { findDueReminders } from '../../services/due-reminders.ts';
+import { readResponseQueue } from '../../services/response-times.service.ts';
 import { countVerifiedLast30Days } from '../../services/verified-incidents.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
 import { presentDueReminders } from '../presenters/reminder-presenter.ts';
 
 const LATEST = 5;
+/** Reports and threads listed in each of the response-time queues (their counts cover them all). */
+const QUEUE = 10;
 
 /** The dashboard's figures and latest items, shaped for the actor's role. Permission: dashboard:view. */
 export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<DashboardData> {
@@ -21,43 +24,56 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
       .from(report)
       .where(and(eq(report.status, status), eq(report.isQuarantined, false)));
   const mayReadReports = can(actor.role, 'reports:manage');
-  const [newReports, inReview, unread, recent, latestReports, latestMessages, unreadReplies, dueReminders] =
-    await Promise.all([
-      countReports('new'),
-      countReports('in_review'),
-      db
-        .select({ value: count() })
-        .from(contactMessage)
-        .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
-      countVerifiedLast30Days(db),
-      db
-        .select({
-          id: report.id,
-          receivedAt: report.createdAt,
-          incidentType: report.incidentType,
-          status: report.status,
-          isAnonymous: report.isAnonymous,
-          attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
-        })
-        .from(report)
-        .where(eq(report.isQuarantined, false))
-        .orderBy(desc(report.createdAt))
-        .limit(LATEST),
-      db
-        .select({
-          id: contactMessage.id,
-          receivedAt: contactMessage.createdAt,
-          status: contactMessage.status,
-          sealedContent: contactMessage.content,
-        })
-        .from(contactMessage)
-        .where(eq(contactMessage.isQuarantined, false))
-        .orderBy(desc(contactMessage.createdAt))
-        .limit(LATEST),
-      mayReadReports ? findUnreadReplies(deps) : Promise.resolve(undefined),
-      // A viewer's dashboard never reads a reminder, let alone opens its note.
-      mayReadReports ? findDueReminders(db, actor.id, todayInBelgium(nowOf(deps))) : Promise.resolve(undefined),
-    ]);
+  const [
+    newReports,
+    inReview,
+    unread,
+    recent,
+    latestReports,
+    latestMessages,
+    unreadReplies,
+    dueReminders,
+    responseQueue,
+  ] = await Promise.all([
+    countReports('new'),
+    countReports('in_review'),
+    db
+      .select({ value: count() })
+      .from(contactMessage)
+      .where(and(eq(contactMessage.status, 'new'), eq(contactMessage.isQuarantined, false))),
+    countVerifiedLast30Days(db),
+    db
+      .select({
+        id: report.id,
+        receivedAt: report.createdAt,
+        incidentType: report.incidentType,
+        status: report.status,
+        isAnonymous: report.isAnonymous,
+        attachmentCount: sql<number>`(select count(*)::int from ${reportAttachment} where ${reportAttachment.reportId} = ${report.id})`,
+      })
+      .from(report)
+      .where(eq(report.isQuarantined, false))
+      .orderBy(desc(report.createdAt))
+      .limit(LATEST),
+    db
+      .select({
+        id: contactMessage.id,
+        receivedAt: contactMessage.createdAt,
+        status: contactMessage.status,
+        sealedContent: contactMessage.content,
+      })
+      .from(contactMessage)
+      .where(eq(contactMessage.isQuarantined, false))
+      .orderBy(desc(contactMessage.createdAt))
+      .limit(LATEST),
+    mayReadReports ? findUnreadReplies(deps) : Promise.resolve(undefined),
+    // A viewer's dashboard never reads a reminder, let alone opens its note.
+    mayReadReports ? findDueReminders(db, actor.id, todayInBelgium(nowOf(deps))) : Promise.resolve(undefined),
+    // A viewer's dashboard never reads which reports wait: it may not open them.
+    mayReadReports
+      ? readResponseQueue(db, { now: nowOf(deps), promise: deps.responsePromiseWorkingDays, limit: QUEUE })
+      : Promise.resolve(undefined),
+  ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
     reportsInReview: inReview[0]?.value ?? 0,
@@ -66,6 +82,8 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     latestReports,
     latestMessages,
     unreadReplies,
+    responseQueue,
+    promiseWorkingDays: deps.responsePromiseWorkingDays,
   });
   const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
   return reminders ? { ...dashboard, dueReminders: reminders } : dashboard;

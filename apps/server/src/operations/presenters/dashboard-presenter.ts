@@ -1,6 +1,14 @@
 import { can, type StaffRole } from '@app/core/staff';
-import type { DashboardData, DashboardMessage, DashboardReply, DashboardReport } from '@app/core/staff-api';
+import type {
+  DashboardData,
+  DashboardMessage,
+  DashboardReply,
+  DashboardReport,
+  DashboardResponseTimes,
+  DashboardWaitingReport,
+} from '@app/core/staff-api';
 import type { Encryption } from '../../crypto/encryption.ts';
+import type { ResponseQueue } from '../../services/response-times.service.ts';
 import { openMessageContent } from './message-presenter.ts';
 
 /** What the dashboard's queries found, before anyone decided what this role may see. */
@@ -12,13 +20,43 @@ export type DashboardFacts = {
   latestReports: (Omit<DashboardReport, 'receivedAt'> & { receivedAt: Date })[];
   latestMessages: { id: string; receivedAt: Date; status: string; sealedContent: string }[];
   unreadReplies?: { count: number; reports: DashboardReply[] };
+  responseQueue?: ResponseQueue;
+  promiseWorkingDays: number;
 };
+
+/** Working days with one decimal, as the page shows them. */
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+function presentResponseTimes(queue: ResponseQueue, promiseWorkingDays: number): DashboardResponseTimes {
+  const waitingReport = (row: ResponseQueue['overdue']['reports'][number]): DashboardWaitingReport => ({
+    reportId: row.id,
+    receivedAt: row.receivedAt.toISOString(),
+    incidentType: row.incidentType,
+    dueAt: row.dueAt.toISOString(),
+    workingDaysWaited: oneDecimal(row.workingDaysWaited),
+  });
+  return {
+    promiseWorkingDays,
+    overdue: { count: queue.overdue.count, reports: queue.overdue.reports.map(waitingReport) },
+    dueSoon: { count: queue.dueSoon.count, reports: queue.dueSoon.reports.map(waitingReport) },
+    waitingMessages: {
+      count: queue.waitingMessages.count,
+      reports: queue.waitingMessages.reports.map((row) => ({
+        reportId: row.reportId,
+        incidentType: row.incidentType,
+        waitingSince: row.waitingSince.toISOString(),
+        workingDaysWaited: oneDecimal(row.workingDaysWaited),
+        messages: row.messages,
+      })),
+    },
+  };
+}
 
 /**
  * The dashboard for one role. Every role sees the counts and the latest items' dates, types and
  * states; a sender's name only reaches roles that may read messages, and the reporters' unread
- * answers only roles that may read reports. A viewer's dashboard is built without ever opening a
- * sealed value.
+ * answers and the response-time queues only roles that may read reports. A viewer's dashboard is
+ * built without ever opening a sealed value.
  */
 export function presentDashboard(role: StaffRole, encryption: Encryption, facts: DashboardFacts): DashboardData {
   const mayReadMessages = can(role, 'messages:manage');
@@ -44,5 +82,8 @@ export function presentDashboard(role: StaffRole, encryption: Encryption, facts:
     })),
     latestMessages: facts.latestMessages.map(message),
     ...(mayReadReports && facts.unreadReplies ? { unreadReplies: facts.unreadReplies } : {}),
+    ...(mayReadReports && facts.responseQueue
+      ? { responseTimes: presentResponseTimes(facts.responseQueue, facts.promiseWorkingDays) }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { StatsRange, StatsResult } from '@app/core/stats-api';
 import { computeStats } from '../../services/stats.service.ts';
-import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 
 /** The same figures for the CSV download, which the audit log records. Permission: stats:view. */
 export async function exportStats(
@@ -11,7 +11,10 @@ export async function exportStats(
 ): Promise<StatsResult> {
   await authorize(deps, actor, 'stats:view');
   return deps.db.transaction(async (tx) => {
-    const stats = await computeStats(tx, range, months);
+    const stats = await computeStats(tx, range, months, {
+      now: nowOf(deps),
+      promise: deps.responsePromiseWorkingDays,
+    });
     await deps.audit.record(
       { action: 'export.downloaded', actorId: actor.id, details: { export: 'stats', from: range.from, to: range.to } },
       tx,

@@ -1,6 +1,6 @@
 import type { StatsRange, StatsResult } from '@app/core/stats-api';
 import { computeStats } from '../../services/stats.service.ts';
-import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 
 /** The statistics page's figures (verified incidents only, no personal data). Permission: stats:view. */
 export async function viewStats(
@@ -10,5 +10,8 @@ export async function viewStats(
   months: 12 | 24,
 ): Promise<StatsResult> {
   await authorize(deps, actor, 'stats:view');
-  return computeStats(deps.db, range, months);
+  return computeStats(deps.db, range, months, {
+    now: nowOf(deps),
+    promise: deps.responsePromiseWorkingDays,
+  });
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DueReminders } from '../../features/reminders/due-reminders.tsx';
+import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -74,6 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {dashboard.dueReminders && <DueReminders dueReminders={dashboard.dueReminders} />}
+      {dashboard.responseTimes && <ResponseQueues queues={dashboard.responseTimes} />}
       {replies && (
         <section aria-labelledby="new-replies" className="staff-panel">
           <h2 id="new-replies" tabIndex={-1}>

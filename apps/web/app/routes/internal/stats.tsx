@@ -3,6 +3,7 @@ import { statsRangeFrom } from '@app/core/stats-range';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DateField } from '../../shared/staff/date-field.tsx';
@@ -28,6 +29,9 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
     );
   const percent = (count: number, total: number) =>
     new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(total ? count / total : 0);
+  const decimal = (value: number) =>
+    new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  const responseTimes = stats.responseTimes;
   const query = new URLSearchParams({ from: stats.range.from, to: stats.range.to, months: String(months) });
   const label = (key: string, prefix: string) => (key ? t(`${prefix}${key}`) : t('stats.unknown'));
   return (
@@ -126,6 +130,19 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
         />
       </div>
+      <section className="staff-panel stats-response" aria-labelledby="response-times-title">
+        <h2 id="response-times-title">{t('stats.responseTimes.title')}</h2>
+        <p>{t('stats.responseTimes.intro', { count: responseTimes.promiseWorkingDays })}</p>
+        <p>{t('stats.responseTimes.measure')}</p>
+        <ResponseTimeChart
+          months={responseTimes.months}
+          promise={responseTimes.promiseWorkingDays}
+          monthLabel={monthLabel}
+          decimal={decimal}
+          number={number}
+          percent={percent}
+        />
+      </section>
     </main>
   );
 }
