@@ -208,6 +208,17 @@ const envSchema = z.object({
     .min(50, 'expected a whole number of megabytes between 50 and 100000')
     .max(100_000, 'expected a whole number of megabytes between 50 and 100000')
     .default(1024),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.~+/=-]{32,200}$/, 'expected at least 32 characters, such as from: openssl rand -hex 32')
+    .optional(),
+  ALERT_BACKLOG_MINUTES: z.coerce
+    .number({ error: 'expected a whole number of minutes between 5 and 1440' })
+    .int('expected a whole number of minutes between 5 and 1440')
+    .min(5, 'expected a whole number of minutes between 5 and 1440')
+    .max(1440, 'expected a whole number of minutes between 5 and 1440')
+    .default(30),
   ORG_NAME: z
     .string()
     .trim()
@@ -274,6 +285,11 @@ export type Config = Readonly<{
   uploads: { waitMs: number; spoolMaxBytes: number };
   /** The promise to answer each report within so many working days in Belgium (decision 0029). */
   responsePromiseWorkingDays: number;
+  /**
+   * Monitoring (decision 0030): the bearer token of GET /metrics (no token, no endpoint), and how
+   * old a waiting notification or spooled file may grow before the administrators are alerted.
+   */
+  monitoring: { metricsToken: string | undefined; backlogMinutes: number };
 }>;
 
 export class ConfigError extends Error {
@@ -364,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
     uploads: { waitMs: values.UPLOAD_WAIT_SECONDS * 1000, spoolMaxBytes: values.SPOOL_MAX_MB * 1024 * 1024 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
+    monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({
       organisationName: values.ORG_NAME,
       email: values.ORG_EMAIL,

@@ -65,6 +65,7 @@ async function main() {
     retention?.stop();
     await services?.spoolMover.stop();
     await digest?.stop();
+    await services?.alerts.stop();
     await services?.notifications.stop();
     await web?.close();
     await database.close();
@@ -76,9 +77,10 @@ async function main() {
     services = createServices(config, database, logger);
     maintenance = startMaintenance(services, logger);
     services.spoolMover.start();
-    retention = startRetention(services.retention, logger);
+    retention = startRetention(services.retention, logger, services.jobs);
     const notifications = services.notifications;
     digest = startDigest(services.digest, () => notifications.kick(), logger);
+    services.alerts.start();
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});

@@ -1,3 +1,4 @@
+import type { DashboardAlert } from './alerts.ts';
 import type { DueReminder } from './reminders.ts';
 import type { AuditAction, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
 
@@ -97,6 +98,8 @@ export type DashboardData = {
    * days only: nothing personal, no report text.
    */
   responseTimes?: DashboardResponseTimes;
+  /** Open operational alerts (decision 0030), oldest first; for administrators only. */
+  alerts?: DashboardAlert[];
 };
 
 export type DashboardResponseTimes = {

@@ -21,6 +21,8 @@ const PERMISSIONS = {
   'content:edit': ['admin', 'coordinator'],
   'staff:manage': ['admin'],
   'audit:view': ['admin'],
+  /** The operational alerts on the dashboard (decision 0030). */
+  'alerts:view': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

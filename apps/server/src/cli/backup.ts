@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
+import { createJobRecorder, reasonOf } from '../monitoring/jobs.ts';
 import { createBackup, restoreBackup, verifyBackup } from '../services/backup.ts';
 import { BackupError } from '../services/backup-format.ts';
 import { formatBytes, formatDuration, newProgress, showProgress } from '../services/backup-progress.ts';
@@ -110,9 +111,18 @@ export async function runBackupCommand(
       const target = path.resolve(values.out ?? path.join(values.dir ?? 'backups', archiveName(new Date())));
       const progress = newProgress('Backing up');
       const stop = showProgress(progress, progressStream);
+      // The outcome goes to the database when it can be reached, for the metrics and the alerts
+      // (decision 0030): a backup that fails from cron shows on the admin dashboard.
+      const jobs = createJobRecorder(database.pool);
       const summary = await writeArchiveFile(target, (sink) =>
         createBackup(database.pool, files, encryption, sink, { site: config.publicUrl, progress }),
-      ).finally(stop);
+      )
+        .catch(async (error: unknown) => {
+          await jobs.failure('backup', reasonOf(error));
+          throw error;
+        })
+        .finally(stop);
+      await jobs.success('backup');
       out(
         `Backup written to ${target} (${formatBytes(summary.bytes)}: ${contents(summary.tables, summary.files)}; readable by its owner only; ${formatDuration(Date.now() - progress.startedAt)}).`,
       );

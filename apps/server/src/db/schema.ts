@@ -1,3 +1,4 @@
+import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/alerts';
 import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
 import { SPAM_CHECKS, type SpamCheck } from '@app/core/plain-forms';
@@ -26,6 +27,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -409,5 +411,48 @@ export const submissionKey = pgTable(
     index('submission_key_report_idx').on(table.reportId),
     check('submission_key_kind_check', isOneOf('kind', SUBMISSION_KEY_KINDS)),
     check('submission_key_answer_check', rule(`"kind" = 'report' or "sealed_answer" is null`)),
+  ],
+);
+
+/**
+ * The last success and failure of each scheduled job, shared by every instance (decision 0030):
+ * for the metrics and the alerts. `last_failure_reason` is a code or an error's class, never a
+ * message (which could hold data).
+ */
+export const scheduledJob = pgTable(
+  'scheduled_job',
+  {
+    name: text('name').$type<AlertSubject>().primaryKey(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lastFailureReason: text('last_failure_reason'),
+  },
+  () => [
+    check('scheduled_job_name_check', isOneOf('name', ALERT_SUBJECTS)),
+    check('scheduled_job_reason_check', rule(`"last_failure_reason" ~ '^[A-Za-z0-9_-]{1,40}$'`)),
+  ],
+);
+
+/**
+ * Operational alerts (decision 0030): open until their condition is gone. One open alert per kind
+ * and subject (the partial unique index), so each incident is e-mailed once when it opens and once
+ * when it is resolved, whatever the number of instances and checks.
+ */
+export const alert = pgTable(
+  'alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    subject: text('subject').$type<AlertSubject>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedNotifiedAt: timestamp('resolved_notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('alert_open_idx').on(table.kind, table.subject).where(sql`resolved_at is null`),
+    check('alert_kind_check', isOneOf('kind', ALERT_KINDS)),
+    check('alert_subject_check', isOneOf('subject', ALERT_SUBJECTS)),
+    check('alert_resolved_check', rule(`"resolved_notified_at" is null or "resolved_at" is not null`)),
   ],
 );

@@ -22,6 +22,8 @@ export class ApiError extends Error {
 export function sendApiError(response: Response, error: ApiError) {
   if (error.details.retryAfterSeconds) response.set('Retry-After', String(error.details.retryAfterSeconds));
   const { retryAfterSeconds: _retry, ...details } = error.details;
+  // For the metrics: a refusal counted by its code, a closed set (decision 0030).
+  response.locals.errorCode = error.code;
   response.status(error.status).json({ error: { code: error.code, ...details } });
 }
 

@@ -18,6 +18,7 @@ import { exportRoutes } from './exports.routes.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
+import { metricsRoutes } from './metrics.routes.ts';
 import { publicPageCache } from './page-cache.ts';
 import { plainPageForms } from './page-forms.ts';
 import { plainFormRoutes } from './plain-forms.routes.ts';
@@ -48,6 +49,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.disable('x-powered-by');
   // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
+  // Every request counted by route group, before anything can answer it (decision 0030).
+  app.use(services.metrics.requests);
   app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));
   // Before anything reads a path or a body: a path that cannot be decoded is a 400, and a
   // state-changing request from another site a 403, whatever the path (decision 0015).
@@ -81,6 +84,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
     return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
   };
 
+  app.use(metricsRoutes(services.metrics, config.monitoring.metricsToken, logger));
   app.get('/', redirectRootToLanguage);
   // The forms without JavaScript: their token goes with the form pages (before the cache answers),
   // and a posted form is read and checked before its page's action renders the answer.

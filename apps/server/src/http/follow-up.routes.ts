@@ -39,29 +39,33 @@ export function followUpRoutes(services: Services, logger: Logger): Router {
 
   router.post(
     '/api/follow-up/messages',
-    guarded(async (request, response) => {
-      const key = submissionKeyOf(request);
-      const limit = await services.followUpLimits.takeReply(request.ip);
-      if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-      const { fields, files } = await readReportUpload(request);
-      const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
-      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-        throw new ApiError('INVALID_PAYLOAD');
-      }
-      const { message: raw, ...unknown } = payload;
-      const message = typeof raw === 'string' ? raw.trim() : '';
-      const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField']));
-      if (message.length === 0) problems.message = 'required';
-      else if (message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
-      if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
-      const attachments = await prepareAttachments(files);
-      const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments, key);
-      if (!result.ok) throw new ApiError('SESSION_ENDED');
-      // A second try of a message already kept (decision 0025) gets the first answer.
-      if (result.repeated) response.set('Idempotent-Replayed', 'true');
-      else services.notifications.kick();
-      response.status(201).json({ ok: true });
-    }, logger),
+    guarded(
+      async (request, response) => {
+        const key = submissionKeyOf(request);
+        const limit = await services.followUpLimits.takeReply(request.ip);
+        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+        const { fields, files } = await readReportUpload(request);
+        const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
+        if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+          throw new ApiError('INVALID_PAYLOAD');
+        }
+        const { message: raw, ...unknown } = payload;
+        const message = typeof raw === 'string' ? raw.trim() : '';
+        const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField']));
+        if (message.length === 0) problems.message = 'required';
+        else if (message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
+        if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
+        const attachments = await prepareAttachments(files);
+        const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments, key);
+        if (!result.ok) throw new ApiError('SESSION_ENDED');
+        // A second try of a message already kept (decision 0025) gets the first answer.
+        if (result.repeated) response.set('Idempotent-Replayed', 'true');
+        else services.notifications.kick();
+        response.status(201).json({ ok: true });
+      },
+      logger,
+      { metrics: services.metrics, kind: 'reply' },
+    ),
   );
 
   // A plain form (it works without JavaScript): ends the session, then back to the page.

@@ -50,6 +50,20 @@ export const SUBMISSION_KEY_FIELD = 'submissionKey';
 /** The report sent: its receipt, unless it was sent before and the receipt used since. */
 const sentAnswer = (receipt: string | undefined): ReportFormAnswer => ({ form: 'report', state: 'sent', receipt });
 
+/**
+ * A report or contact message sent without JavaScript, for the metrics (decision 0030): accepted
+ * once sent, refused by its error code on a last step that failed. Steps before the last and the
+ * follow-up page's receipt are not submissions.
+ */
+function countSubmission(services: Services, { answer }: PlainFormResult) {
+  if (answer.form !== 'report' && answer.form !== 'contact') return;
+  const kind = answer.form === 'report' ? 'report' : 'message';
+  if (answer.state === 'sent') return services.metrics.submission(kind, 'accepted', 'stored');
+  if (answer.failure) return services.metrics.submission(kind, 'refused', answer.failure.code);
+  const isLastStep = answer.form === 'contact' || answer.step === LAST_STEP;
+  if (answer.errors && isLastStep) services.metrics.submission(kind, 'refused', 'VALIDATION_FAILED');
+}
+
 /** The problems of these fields only. */
 function only(errors: FieldErrors, fields: readonly string[]): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
@@ -99,6 +113,7 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
       // A POST answer carries what was typed, or a receipt: never kept by any cache.
       response.set('Cache-Control', 'no-store');
       const result = await handle(request, response, language);
+      countSubmission(services, result);
       if (response.headersSent) return; // answered already (a redirect)
       response.locals.plainForm = result;
       next();

@@ -4,10 +4,11 @@ import { validateReport } from '@app/core/report.schema';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics, SubmissionKind } from '../monitoring/metrics.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
-import type { SubmissionKind } from '../services/submission-limits.ts';
+import type { SubmissionKind as LimitKind } from '../services/submission-limits.ts';
 import { AttachmentError, type PreparedAttachment, prepareAttachment } from '../uploads/attachment.ts';
 import { ApiError, isDatabaseUnavailable, sendApiError } from './api-error.ts';
 import { readReportUpload, type UploadedFile } from './multipart.ts';
@@ -19,9 +20,20 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
 export type Handler = (request: Request, response: Response) => Promise<void>;
 
 /** Turns every failure into an error code; never a stack trace, never a false success. */
-export function guarded(handler: Handler, logger: Logger) {
+export function guarded(handler: Handler, logger: Logger, counted?: { metrics: Metrics; kind: SubmissionKind }) {
   return async (request: Request, response: Response, _next: NextFunction) => {
     response.set('Cache-Control', 'no-store');
+    if (counted) {
+      // Accepted (stored, or a second try answered with the first) or refused, by error code.
+      response.once('finish', () => {
+        if (response.statusCode < 400) {
+          const reason = response.get('Idempotent-Replayed') ? 'repeated' : 'stored';
+          counted.metrics.submission(counted.kind, 'accepted', reason);
+        } else {
+          counted.metrics.submission(counted.kind, 'refused', String(response.locals.errorCode ?? response.statusCode));
+        }
+      });
+    }
     try {
       await handler(request, response);
     } catch (error) {
@@ -46,7 +58,7 @@ export function guarded(handler: Handler, logger: Logger) {
   };
 }
 
-async function checkLimits(services: Services, kind: SubmissionKind, request: Request) {
+async function checkLimits(services: Services, kind: LimitKind, request: Request) {
   const decision = await services.limits.consume(kind, request.ip);
   if (!decision.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
 }
@@ -109,52 +121,63 @@ export function submissionRoutes(services: Services, logger: Logger): Router {
 
   router.post(
     '/api/reports',
-    guarded(async (request, response) => {
-      const key = submissionKeyOf(request);
-      // A second try of a report already kept: the first answer, before any limit or proof of
-      // work (both were spent by the first try). The body is read (and dropped) all the same.
-      const earlier = key ? await findEarlierReport(services, key) : undefined;
-      if (earlier) {
-        await readReportUpload(request);
-        return repeatReport(response, earlier.receipt);
-      }
-      await checkLimits(services, 'report', request);
-      const { fields, files } = await readReportUpload(request);
-      await checkAltcha(services, fields.altcha);
-      const validation = validateReport(parsePayload(fields.payload));
-      if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
-      const attachments = await prepareAttachments(files);
-      const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-      const { receipt, repeated } = await submitReport(services, validation.data, attachments, { isQuarantined, key });
-      if (repeated) return repeatReport(response, receipt);
-      if (!isQuarantined) services.notifications.kick();
-      // The receipt is not logged; it is kept only sealed under the submission key, for a second
-      // try of this report within a day (decision 0025).
-      response.status(201).json({ ok: true, receipt });
-    }, logger),
+    guarded(
+      async (request, response) => {
+        const key = submissionKeyOf(request);
+        // A second try of a report already kept: the first answer, before any limit or proof of
+        // work (both were spent by the first try). The body is read (and dropped) all the same.
+        const earlier = key ? await findEarlierReport(services, key) : undefined;
+        if (earlier) {
+          await readReportUpload(request);
+          return repeatReport(response, earlier.receipt);
+        }
+        await checkLimits(services, 'report', request);
+        const { fields, files } = await readReportUpload(request);
+        await checkAltcha(services, fields.altcha);
+        const validation = validateReport(parsePayload(fields.payload));
+        if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
+        const attachments = await prepareAttachments(files);
+        const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
+        const { receipt, repeated } = await submitReport(services, validation.data, attachments, {
+          isQuarantined,
+          key,
+        });
+        if (repeated) return repeatReport(response, receipt);
+        if (!isQuarantined) services.notifications.kick();
+        // The receipt is not logged; it is kept only sealed under the submission key, for a second
+        // try of this report within a day (decision 0025).
+        response.status(201).json({ ok: true, receipt });
+      },
+      logger,
+      { metrics: services.metrics, kind: 'report' },
+    ),
   );
 
   router.post(
     '/api/contact-messages',
-    guarded(async (request, response) => {
-      await checkLimits(services, 'message', request);
-      if (!request.is('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-      const body = request.body as Record<string, unknown> | undefined;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
-      const { altcha, [HONEYPOT_FIELD]: honeypot, message, ...unknown } = body;
-      if (Object.keys(unknown).length > 0) {
-        throw new ApiError('VALIDATION_FAILED', {
-          fields: Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField'])),
-        });
-      }
-      await checkAltcha(services, altcha);
-      const validation = validateContactMessage(message);
-      if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
-      const isQuarantined = Boolean(honeypot);
-      await submitContactMessage(services, validation.data, { isQuarantined });
-      if (!isQuarantined) services.notifications.kick();
-      response.status(201).json({ ok: true });
-    }, logger),
+    guarded(
+      async (request, response) => {
+        await checkLimits(services, 'message', request);
+        if (!request.is('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+        const body = request.body as Record<string, unknown> | undefined;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
+        const { altcha, [HONEYPOT_FIELD]: honeypot, message, ...unknown } = body;
+        if (Object.keys(unknown).length > 0) {
+          throw new ApiError('VALIDATION_FAILED', {
+            fields: Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField'])),
+          });
+        }
+        await checkAltcha(services, altcha);
+        const validation = validateContactMessage(message);
+        if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
+        const isQuarantined = Boolean(honeypot);
+        await submitContactMessage(services, validation.data, { isQuarantined });
+        if (!isQuarantined) services.notifications.kick();
+        response.status(201).json({ ok: true });
+      },
+      logger,
+      { metrics: services.metrics, kind: 'message' },
+    ),
   );
 
   return router;

@@ -9,6 +9,7 @@ import { staffDigest } from '../db/reminders-schema.ts';
 import { notificationOutbox, report } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
+import { reasonOf } from '../monitoring/jobs.ts';
 import { composeDigest } from './digest-mail.ts';
 import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from './notification-kinds.ts';
 
@@ -120,7 +121,13 @@ async function personalMessage(
  * later, with a growing pause (SMTP down must never lose a notification, nor a submission).
  * Several instances can run this at once: `skip locked` gives each row to one of them.
  */
-export function startNotificationWorker(db: Db, settings: NotificationSettings, logger: Logger) {
+export function startNotificationWorker(
+  db: Db,
+  settings: NotificationSettings,
+  logger: Logger,
+  /** Each run's outcome, for the job's record (decision 0030): a failure is a code, never a message. */
+  hooks: { onSuccess?: () => void; onFailure?: (reason: string) => void } = {},
+) {
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
@@ -137,6 +144,7 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
 
   const sendPending = async () => {
     if (!transport || sendable.length === 0) return;
+    let failure: string | undefined;
     await db.transaction(async (tx) => {
       const due = await tx
         .select({
@@ -174,6 +182,7 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
             .set({ sentAt: sql`now()`, lastError: 'dropped' in message ? message.dropped : null })
             .where(eq(notificationOutbox.id, row.id));
         } catch (error) {
+          failure = reasonOf(error);
           const delay = Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** row.attempts);
           logger.warn({ attempts: row.attempts + 1, retryInSeconds: delay }, 'a staff notification could not be sent');
           await tx
@@ -187,13 +196,16 @@ export function startNotificationWorker(db: Db, settings: NotificationSettings, 
         }
       }
     });
+    if (failure) hooks.onFailure?.(failure);
+    else hooks.onSuccess?.();
   };
 
   const runOnce = () => {
     running ??= sendPending()
-      .catch((error: Error) =>
-        logger.warn({ err: { message: error.message } }, 'the notification outbox could not be read'),
-      )
+      .catch((error: Error) => {
+        hooks.onFailure?.(reasonOf(error));
+        logger.warn({ err: { message: error.message } }, 'the notification outbox could not be read');
+      })
       .finally(() => {
         running = undefined;
       });

@@ -40,6 +40,9 @@ const SKIPPED_TABLES = new Set([
   'spooled_file',
   // A day's submission keys, for second tries of a form (decision 0025): nothing to restore.
   'submission_key',
+  // The monitoring's own state (decision 0030): job runs and alerts of the instance restored from.
+  'scheduled_job',
+  'alert',
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger.ts';
+import { reasonOf } from '../monitoring/jobs.ts';
 import { SUBMISSION_KEY_HOURS } from './report.service.ts';
 import type { Services } from './services.ts';
 
@@ -20,8 +21,10 @@ export function startMaintenance(services: Services, logger: Logger) {
       await services.db.execute(
         sql`delete from submission_key where created_at < now() - make_interval(hours => ${SUBMISSION_KEY_HOURS})`,
       );
+      await services.jobs.success('maintenance');
     } catch (error) {
       logger.warn({ err: { message: (error as Error).message } }, 'housekeeping failed; it runs again later');
+      await services.jobs.failure('maintenance', reasonOf(error));
     }
   };
   const timer = setInterval(() => void run(), EVERY_MS);

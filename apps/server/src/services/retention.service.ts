@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { reportReminder } from '../db/reminders-schema.ts';
 import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { type JobRecorder, reasonOf } from '../monitoring/jobs.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import type { AuditLog } from './audit.service.ts';
 
@@ -137,11 +138,18 @@ export function createRetention({
       return db.transaction(async (tx) => {
         const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}) as locked`);
         if (lock.rows[0]?.locked !== true) return undefined;
-        return {
-          reports: await eraseReports(now),
-          messages: await eraseMessages(now),
-          orphans: await sweepOrphans(now),
-        };
+        const reports = await eraseReports(now);
+        const messages = await eraseMessages(now);
+        // The sweep is a job of its own for monitoring (decision 0030): its failure (the storage
+        // down) does not undo the erasures, which are what the privacy policy promises.
+        let orphans = 0;
+        let sweepFailure: unknown;
+        try {
+          orphans = await sweepOrphans(now);
+        } catch (error) {
+          sweepFailure = error;
+        }
+        return { reports, messages, orphans, sweepFailure };
       });
     },
   };
@@ -150,15 +158,26 @@ export function createRetention({
 export type Retention = ReturnType<typeof createRetention>;
 
 /** Runs the job a minute after start, then once a day. */
-export function startRetention(retention: Retention, logger: Logger) {
+export function startRetention(retention: Retention, logger: Logger, jobs?: JobRecorder) {
   const run = async () => {
     try {
       const result = await retention.run();
-      if (result && (result.reports || result.messages || result.orphans)) {
-        logger.info(result, 'retention: personal data erased and orphaned files removed');
+      if (!result) return; // another instance holds the day's lock
+      const { sweepFailure, ...counts } = result;
+      if (counts.reports || counts.messages || counts.orphans) {
+        logger.info(counts, 'retention: personal data erased and orphaned files removed');
       }
+      await jobs?.success('retention');
+      if (sweepFailure) {
+        logger.warn(
+          { err: { message: (sweepFailure as Error).message } },
+          'the orphan sweep failed; it runs again tomorrow',
+        );
+        await jobs?.failure('orphan-sweep', reasonOf(sweepFailure));
+      } else await jobs?.success('orphan-sweep');
     } catch (error) {
       logger.warn({ err: { message: (error as Error).message } }, 'the retention job failed; it runs again tomorrow');
+      await jobs?.failure('retention', reasonOf(error));
     }
   };
   const first = setTimeout(() => void run(), 60_000);

@@ -15,6 +15,9 @@ import { createSubmissionKeys, type SubmissionKeys } from '../crypto/submission-
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
+import { type AlertChecker, createAlertChecker } from '../monitoring/alerts.ts';
+import { createJobRecorder, type JobRecorder } from '../monitoring/jobs.ts';
+import { countStorageErrors, createMetrics, type Metrics } from '../monitoring/metrics.ts';
 import type { OperationDeps } from '../operations/operation-context.ts';
 import { createStaffOperations } from '../operations/staff-operations.ts';
 import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
@@ -60,6 +63,12 @@ export type Services = {
   uploads: UploadSettings;
   /** Called when a submission's file went to the spool: the mover looks at once. */
   onSpooled(): void;
+  /** Prometheus metrics of this instance (decision 0030). */
+  metrics: Metrics;
+  /** Each scheduled job's last success and failure, in the database. */
+  jobs: JobRecorder;
+  /** Failing jobs and late queues: e-mails to the administrators, and the dashboard. */
+  alerts: AlertChecker;
   /** The reporter's side of the follow-up thread (the staff side is in casework). */
   followUp: FollowUpService;
   followUpLimits: FollowUpLimits;
@@ -96,9 +105,10 @@ export function createFileStore(config: Config): StorageDriver {
     : createLocalDiskStorage(path.join(config.dataDir, 'storage'));
 }
 
-/** The folder or bucket with the spool in front of it (decision 0025). */
-export function createSpooledFileStore(config: Config, pool: pg.Pool): SpoolingStore {
-  return createSpoolingStore(createFileStore(config), pool);
+/** The folder or bucket with the spool in front of it (decision 0025), its failures counted when metrics are given. */
+export function createSpooledFileStore(config: Config, pool: pg.Pool, metrics?: Metrics): SpoolingStore {
+  const driver = createFileStore(config);
+  return createSpoolingStore(metrics ? countStorageErrors(driver, metrics) : driver, pool);
 }
 
 /** The staff side alone, also used by the command line (`cli/staff.ts`). */
@@ -153,9 +163,21 @@ export function createStaffServices(
 
 export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
   const { encryption, keyring } = loadSiteEncryption(config, logger);
-  const fileStore = createSpooledFileStore(config, database.pool);
+  let spoolBacklog = () => Promise.resolve({ files: 0, bytes: 0, oldest: null as Date | null });
+  const metrics = createMetrics({ pool: database.pool, spoolBacklog: () => spoolBacklog() });
+  const jobs = createJobRecorder(database.pool);
+  const fileStore = createSpooledFileStore(config, database.pool, metrics);
+  spoolBacklog = () => fileStore.backlog();
   const storage = createSealedStorage(fileStore, encryption);
-  const spoolMover = createSpoolMover({ pool: database.pool, driver: fileStore.driver, logger });
+  const spoolMover = createSpoolMover({
+    pool: database.pool,
+    driver: fileStore.driver,
+    logger,
+    onOutcome: (outcome) => {
+      if (outcome.failed > 0) void jobs.failure('spool-mover', outcome.errors[0] ?? 'unknown');
+      else void jobs.success('spool-mover');
+    },
+  });
   const submissionKeys = createSubmissionKeys(encryption.deriveKey('submission-keys'));
   const uploads = config.uploads;
   const uploadDeps = { encryption, storage, fileStore, uploads, onSpooled: () => spoolMover.kick() };
@@ -172,6 +194,21 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     submissionKeys,
     uploads,
     onSpooled: uploadDeps.onSpooled,
+    metrics,
+    jobs,
+    alerts: createAlertChecker({
+      pool: database.pool,
+      logger,
+      settings: {
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        language: config.mail.staffLanguage,
+        organisationName: config.site.organisationName,
+        dashboardUrl: `${config.publicUrl}/internal/dashboard`,
+        fallbackRecipients: config.mail.notify,
+        backlogMinutes: config.monitoring.backlogMinutes,
+      },
+    }),
     followUp: createFollowUpService({
       ...uploadDeps,
       db: database.db,

@@ -44,6 +44,7 @@ export function createSpoolMover({
   logger,
   onMoved,
   onError,
+  onOutcome,
 }: {
   pool: Pick<pg.Pool, 'query'>;
   /** The storage itself (not the spooling store: the move must reach the folder or the bucket). */
@@ -51,6 +52,8 @@ export function createSpoolMover({
   logger: Logger;
   onMoved?: () => void;
   onError?: (code: StorageErrorCode) => void;
+  /** Each background run's outcome (for the job's record). */
+  onOutcome?: (outcome: SpoolMoveOutcome) => void;
 }): SpoolMover {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SpoolMoveOutcome> | undefined;
@@ -149,9 +152,15 @@ export function createSpoolMover({
       return;
     }
     running = moveDue()
+      .then((outcome) => {
+        onOutcome?.(outcome);
+        return outcome;
+      })
       .catch((error: Error) => {
         logger.warn({ err: { message: error.message } }, 'the spool mover failed; it runs again later');
-        return { moved: 0, failed: 0, errors: [] };
+        const outcome: SpoolMoveOutcome = { moved: 0, failed: 1, errors: ['unknown'] };
+        onOutcome?.(outcome);
+        return outcome;
       })
       .finally(() => {
         running = undefined;

@@ -1,8 +1,8 @@
 import { todayInBelgium } from '@app/core/dates';
 import { can } from '@app/core/staff';
 import type { DashboardData } from '@app/core/staff-api';
-import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import { contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { alert, contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { findDueReminders } from '../../services/due-reminders.ts';
 import { readResponseQueue } from '../../services/response-times.service.ts';
 import { countVerifiedLast30Days } from '../../services/verified-incidents.ts';
@@ -34,6 +34,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     unreadReplies,
     dueReminders,
     responseQueue,
+    alerts,
   ] = await Promise.all([
     countReports('new'),
     countReports('in_review'),
@@ -73,6 +74,13 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     mayReadReports
       ? readResponseQueue(db, { now: nowOf(deps), promise: deps.responsePromiseWorkingDays, limit: QUEUE })
       : Promise.resolve(undefined),
+    can(actor.role, 'alerts:view')
+      ? db
+          .select({ kind: alert.kind, subject: alert.subject, openedAt: alert.openedAt })
+          .from(alert)
+          .where(isNull(alert.resolvedAt))
+          .orderBy(asc(alert.openedAt))
+      : Promise.resolve(undefined),
   ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
@@ -84,6 +92,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     unreadReplies,
     responseQueue,
     promiseWorkingDays: deps.responsePromiseWorkingDays,
+    alerts,
   });
   const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
   return reminders ? { ...dashboard, dueReminders: reminders } : dashboard;

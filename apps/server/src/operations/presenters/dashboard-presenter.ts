@@ -1,3 +1,4 @@
+import type { AlertKind, AlertSubject } from '@app/core/alerts';
 import { can, type StaffRole } from '@app/core/staff';
 import type {
   DashboardData,
@@ -22,6 +23,7 @@ export type DashboardFacts = {
   unreadReplies?: { count: number; reports: DashboardReply[] };
   responseQueue?: ResponseQueue;
   promiseWorkingDays: number;
+  alerts?: { kind: AlertKind; subject: AlertSubject; openedAt: Date }[];
 };
 
 /** Working days with one decimal, as the page shows them. */
@@ -84,6 +86,10 @@ export function presentDashboard(role: StaffRole, encryption: Encryption, facts:
     ...(mayReadReports && facts.unreadReplies ? { unreadReplies: facts.unreadReplies } : {}),
     ...(mayReadReports && facts.responseQueue
       ? { responseTimes: presentResponseTimes(facts.responseQueue, facts.promiseWorkingDays) }
+      : {}),
+    // Alerts name a job or a queue, never a report; still, only administrators act on them.
+    ...(can(role, 'alerts:view') && facts.alerts
+      ? { alerts: facts.alerts.map((row) => ({ ...row, openedAt: row.openedAt.toISOString() })) }
       : {}),
   };
 }

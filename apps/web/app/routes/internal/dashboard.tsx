@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DueReminders } from '../../features/reminders/due-reminders.tsx';
 import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
+import { AlertsPanel } from '../../features/staff/alerts-panel.tsx';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -54,6 +55,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
       <h1>{t('dashboard.title')}</h1>
       <p>{t('dashboard.welcome', { name: member.name })}</p>
+      {dashboard.alerts && <AlertsPanel alerts={dashboard.alerts} />}
       <section aria-labelledby="figures-title">
         <h2 id="figures-title" className="visually-hidden">
           {t('dashboard.figures')}
