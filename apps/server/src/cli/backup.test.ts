@@ -101,7 +101,8 @@ async function legacyArchive(server: TestServer): Promise<Buffer> {
   return Buffer.concat([Buffer.from('CSBACKUP1\n'), encryption.seal(gzipSync(JSON.stringify(archive)))]);
 }
 
-describe('npm run backup, backup:verify and restore', () => {
+// Each test runs the commands as processes on a whole site: room for a busy machine.
+describe('npm run backup, backup:verify and restore', { timeout: 90_000 }, () => {
   let source: TestServer;
   let target: TestServer;
   /** Stays fresh until the last test: every refused restore must leave it as it was. */

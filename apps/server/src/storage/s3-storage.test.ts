@@ -131,7 +131,8 @@ describe('S3 storage failures', () => {
   });
 });
 
-describe('the site with STORAGE_DRIVER=s3', () => {
+// A whole site, a report, a staff sign-in (scrypt at OWASP strength) and s3rver: room for a busy machine.
+describe('the site with STORAGE_DRIVER=s3', { timeout: 90_000 }, () => {
   it('keeps a report photo in the bucket, sealed, and hands it to staff', async () => {
     const { startTestServer } = await import('../test/test-server.ts');
     const { postReport, reportPayload, solveAltcha } = await import('../test/submission-helpers.ts');
