@@ -76,6 +76,9 @@ export function ResponseTimeChart({
         role="img"
         aria-label={t('stats.chartLabel', { title })}
         className="stats-chart__svg"
+        // The positions are worked out left to right (mirrored here for Hebrew and Yiddish): the
+        // anchors must not flip again with the page's direction.
+        direction="ltr"
       >
         {legend.map((entry, index) => {
           // One line each: the labels are long in some languages.
