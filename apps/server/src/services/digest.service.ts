@@ -1,21 +1,15 @@
 import { SITE_TIME_ZONE, todayInBelgium } from '@app/core/dates';
-import { and, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { staffDigest, staffMailPreference } from '../db/reminders-schema.ts';
-import { notificationOutbox, report, reportMessage } from '../db/schema.ts';
+import { notificationOutbox, report } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
 import { countDueReminders } from './due-reminders.ts';
+import { readResponseQueue } from './response-times.service.ts';
 
 /** How often each instance looks whether a digest is owed: cheap, and close enough to the hour. */
 const TICK_MS = 60_000;
-
-/**
- * The promise on the report page: a volunteer reads a report within two working days. Until a
- * shared calendar of Belgian working days exists, the digest counts Monday to Friday as working
- * days (a public holiday counts as one): a report received on Monday is overdue from Thursday.
- */
-export const RESPONSE_PROMISE_WORKING_DAYS = 2;
 
 const hourInBrussels = new Intl.DateTimeFormat('en-GB', {
   timeZone: SITE_TIME_ZONE,
@@ -28,32 +22,6 @@ export function brusselsHour(now: Date): number {
   return Number(hourInBrussels.format(now));
 }
 
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-const isWeekday = (day: string) => {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
-
-/**
- * The last day of receipt that is overdue on `today`: a report received on day D is overdue once
- * `workingDays` working days have passed after D, and today is later still. Received Monday,
- * promised by Wednesday: overdue on Thursday; received Friday: overdue on Wednesday.
- */
-export function overdueReceivedOnOrBefore(today: string, workingDays = RESPONSE_PROMISE_WORKING_DAYS): string {
-  let day = addDays(today, -1);
-  let passed = 0;
-  while (passed < workingDays) {
-    if (isWeekday(day)) passed += 1;
-    day = addDays(day, -1);
-  }
-  return day;
-}
-
 export type DigestCounts = {
   newReports: number;
   overdueReports: number;
@@ -61,32 +29,23 @@ export type DigestCounts = {
   dueReminders: number;
 };
 
-type DigestDb = Pick<Db, 'select'>;
-
-/** The figures every member's digest shares, on `today` in Brussels. */
-async function sharedCounts(db: DigestDb, today: string) {
-  const receivedDay = sql<string>`(${report.createdAt} at time zone ${SITE_TIME_ZONE})::date`;
-  const waitingNew = and(eq(report.status, 'new'), eq(report.isQuarantined, false));
-  const [fresh, overdue, unanswered] = await Promise.all([
-    db.select({ value: count() }).from(report).where(waitingNew),
+/**
+ * The figures every member's digest shares, at `now`: the reports still new, and the overdue
+ * reports and waiting reporters exactly as the dashboard counts them (Belgian working days and the
+ * response promise, decision 0029), so that the e-mail and the page never disagree.
+ */
+async function sharedCounts(db: Db, now: Date, promise: number) {
+  const [fresh, queue] = await Promise.all([
     db
       .select({ value: count() })
       .from(report)
-      .where(and(waitingNew, lte(receivedDay, overdueReceivedOnOrBefore(today)))),
-    // Reports whose thread ends with the reporter's message: someone owes them an answer.
-    db
-      .select({ value: count() })
-      .from(report)
-      .where(sql`(
-        select ${reportMessage.author} from ${reportMessage}
-         where ${reportMessage.reportId} = ${report.id} and ${reportMessage.author} <> 'system'
-         order by ${reportMessage.createdAt} desc, ${reportMessage.id} desc limit 1
-      ) = 'reporter'`),
+      .where(and(eq(report.status, 'new'), eq(report.isQuarantined, false))),
+    readResponseQueue(db, { now, promise, limit: 1 }),
   ]);
   return {
     newReports: fresh[0]?.value ?? 0,
-    overdueReports: overdue[0]?.value ?? 0,
-    unansweredReports: unanswered[0]?.value ?? 0,
+    overdueReports: queue.overdue.count,
+    unansweredReports: queue.waitingMessages.count,
   };
 }
 
@@ -98,7 +57,7 @@ async function sharedCounts(db: DigestDb, today: string) {
  * then inserts nothing, so it queues nothing. A digest with nothing to report is claimed but not
  * sent. Every step takes `now`, so that tests stand anywhere in time.
  */
-export function createDigest({ db, hour }: { db: Db; hour: number }) {
+export function createDigest({ db, hour, promise }: { db: Db; hour: number; promise: number }) {
   return {
     hour,
     /** Queues the digests owed at `now`; answers how many were queued and how many were empty. */
@@ -120,7 +79,7 @@ export function createDigest({ db, hour }: { db: Db; hour: number }) {
           ),
         );
       if (owed.length === 0) return outcome;
-      const shared = await sharedCounts(db, today);
+      const shared = await sharedCounts(db, now, promise);
       for (const member of owed) {
         await db.transaction(async (tx) => {
           const counts: DigestCounts = { ...shared, dueReminders: await countDueReminders(tx, member.id, today) };

@@ -225,7 +225,11 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
     operationsFor: (actor, options) => createStaffOperations({ ...operationDeps, content, ...options }, actor),
-    digest: createDigest({ db: database.db, hour: config.mail.digestHour }),
+    digest: createDigest({
+      db: database.db,
+      hour: config.mail.digestHour,
+      promise: config.responsePromiseWorkingDays,
+    }),
     publicIncidents: createPublicIncidentsService(database.db, {
       revision: siteRevision,
       smallCellThreshold: config.site.smallCellThreshold,
