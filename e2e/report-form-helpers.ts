@@ -35,5 +35,8 @@ export async function fillAdditional(page: Page, m: (typeof MESSAGES)['en']) {
     .getByLabel(m.forms.no)
     .check();
   await question(m.reportForm.medicalTreatment).getByLabel(m.forms.no).check();
+  await question(m.reportForm.sharingConsent)
+    .getByRole('radio', { name: new RegExp(m.reportForm.sharingConsents['ask-first'].label) })
+    .check();
   await termsCheckbox(page, m).check();
 }

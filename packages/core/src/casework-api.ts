@@ -126,6 +126,12 @@ export type ReportExportRow = {
   calledPolice: boolean;
   calledOrganisation: boolean;
   medicalTreatment: boolean;
+  threatOngoing: boolean | null;
+  /** Sealed at rest; opened for the export, which only roles that may read reports can download. */
+  sharingConsent: SharingConsent | null;
+  onlinePlatform: OnlinePlatform | null;
+  onlineUrls: string[];
+  isUrgent: boolean;
   municipality: string | null;
   province: string | null;
   attachmentCount: number;

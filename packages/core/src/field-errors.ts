@@ -18,6 +18,8 @@ export const FIELD_ERROR_CODES = [
   'notAllowedWhenAnonymous',
   'unknownField',
   'invalidReceipt',
+  'invalidUrl',
+  'tooManyUrls',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export type FieldErrors = Record<string, FieldErrorCode>;
@@ -26,15 +28,24 @@ function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return typeof value === 'string' && (FIELD_ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** One code per field (the first problem found), from a zod error whose messages are codes. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
+/**
+ * One code per field (the first problem found), from a zod error whose messages are codes. A problem
+ * with one item of a list field goes to that item's own form field when `itemFields` names it
+ * (`onlineUrls[2]` → `onlineUrl3`).
+ */
+export function toFieldErrors(
+  error: z.ZodError,
+  itemFields: Readonly<Record<string, (index: number) => string>> = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) errors[key] ??= 'unknownField';
       continue;
     }
-    const field = String(issue.path[0] ?? '');
+    const [name, index] = issue.path;
+    const itemField = typeof index === 'number' ? itemFields[String(name)] : undefined;
+    const field = itemField && typeof index === 'number' ? itemField(index) : String(name ?? '');
     errors[field] ??= isFieldErrorCode(issue.message) ? issue.message : 'invalidChoice';
   }
   return errors;

@@ -1,6 +1,7 @@
 import type { ErrorCode } from './error-codes.ts';
 import type { FieldErrors } from './field-errors.ts';
 import { PERSONAL_FIELDS } from './limits.ts';
+import { ONLINE_INCIDENT_TYPE } from './report-questions.ts';
 
 /**
  * The forms without JavaScript (docs/decisions/0021-forms-without-javascript.md): the browser posts
@@ -16,12 +17,38 @@ export type SpamCheck = (typeof SPAM_CHECKS)[number];
 /** The report form's fields, step by step, as the browser names them. */
 export const REPORT_FORM_STEPS = [
   { name: 'personal', fields: ['anonymous', 'firstName', 'lastName', 'phone', 'email', 'address'] },
-  { name: 'incident', fields: ['date', 'time', 'location', 'type', 'description'] },
+  {
+    name: 'incident',
+    fields: [
+      'date',
+      'time',
+      'location',
+      'type',
+      'onlineUrl1',
+      'onlineUrl2',
+      'onlineUrl3',
+      'onlineUrl4',
+      'onlineUrl5',
+      'onlinePlatform',
+      'description',
+    ],
+  },
   {
     name: 'additional',
-    fields: ['calledPolice', 'policeReportNumber', 'calledOrganisation', 'medicalTreatment', 'termsAccepted'],
+    fields: [
+      'threatOngoing',
+      'calledPolice',
+      'policeReportNumber',
+      'calledOrganisation',
+      'medicalTreatment',
+      'sharingConsent',
+      'termsAccepted',
+    ],
   },
 ] as const;
+
+/** The form's address fields, in order; they travel to the API as one list, `onlineUrls`. */
+export const ONLINE_URL_FORM_FIELDS = ['onlineUrl1', 'onlineUrl2', 'onlineUrl3', 'onlineUrl4', 'onlineUrl5'] as const;
 
 export type ReportFormField = (typeof REPORT_FORM_STEPS)[number]['fields'][number];
 export const REPORT_FORM_FIELDS = REPORT_FORM_STEPS.flatMap((step) => step.fields) as ReportFormField[];
@@ -50,6 +77,17 @@ export function reportInputFromValues(values: ReportFormValues, language: string
   const input: Record<string, unknown> = { language, ...values };
   if (values.anonymous) for (const field of PERSONAL_FIELDS) delete input[field];
   if (values.calledPolice !== 'yes') input.policeReportNumber = '';
+  // The addresses go as one list, each in its place (so that a problem names the right field), up
+  // to the last one filled; for another type than "online" they and the platform stay behind.
+  for (const field of ONLINE_URL_FORM_FIELDS) delete input[field];
+  if (values.type === ONLINE_INCIDENT_TYPE) {
+    const urls = ONLINE_URL_FORM_FIELDS.map((field) => values[field]);
+    while (urls.length > 0 && !urls.at(-1)?.trim()) urls.pop();
+    input.onlineUrls = urls;
+  } else {
+    input.onlineUrls = [];
+    input.onlinePlatform = '';
+  }
   return input;
 }
 

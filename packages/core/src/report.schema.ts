@@ -13,6 +13,15 @@ import {
   POLICE_REPORT_NUMBER_MAX_LENGTH,
 } from './limits.ts';
 import { isValidPhone } from './phone.ts';
+import {
+  MAX_ONLINE_URLS,
+  ONLINE_INCIDENT_TYPE,
+  ONLINE_PLATFORMS,
+  ONLINE_URL_MAX_LENGTH,
+  onlineUrlField,
+  SHARING_CONSENTS,
+  THREAT_ANSWERS,
+} from './report-questions.ts';
 import { z } from './zod.ts';
 
 const optionalText = (max: number) =>
@@ -62,6 +71,36 @@ export const personalStepSchema = z
     }
   });
 
+/**
+ * An address of online content: an absolute http or https URL with a host, written out whole
+ * (the server never opens it; staff read it as text).
+ */
+export function isHttpUrl(value: string): boolean {
+  if (/\s/.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+}
+
+/**
+ * Up to five addresses, in the places the reporter typed them: a blank place is skipped, and a
+ * problem is reported on the field of its place (`onlineUrl1` … `onlineUrl5`, see `ITEM_FIELDS`).
+ */
+const onlineUrlsField = z
+  .array(
+    z
+      .string({ error: 'invalidUrl' })
+      .trim()
+      .max(ONLINE_URL_MAX_LENGTH, 'tooLong')
+      .refine((url) => !url || isHttpUrl(url), 'invalidUrl'),
+    { error: 'invalidChoice' },
+  )
+  .max(MAX_ONLINE_URLS, 'tooManyUrls')
+  .optional()
+  .transform((urls) => urls ?? []);
+
+/** The form field of each item of a list field, for the messages by each field. */
+const ITEM_FIELDS = { onlineUrls: onlineUrlField };
+
 /** Step 2, Incident Details. The date may not lie in the future (Belgian calendar). */
 export const incidentStepSchema = z.object({
   date: z
@@ -74,14 +113,27 @@ export const incidentStepSchema = z.object({
   location: requiredText(LOCATION_MAX_LENGTH),
   type: z.enum(INCIDENT_TYPES, { error: 'required' }),
   description: requiredText(DESCRIPTION_MAX_LENGTH),
+  /** Online incidents only, optional: where the content is, and on which platform. */
+  onlineUrls: onlineUrlsField,
+  onlinePlatform: z
+    .enum([...ONLINE_PLATFORMS, ''], { error: 'invalidChoice' })
+    .optional()
+    .transform((value) => value ?? ''),
 });
 
 /** Step 3, Additional Information, and the terms. */
 export const additionalStepSchema = z.object({
+  /** Optional: a shaken reporter is never stopped by it; "I don't know" is an answer too. */
+  threatOngoing: z
+    .enum([...THREAT_ANSWERS, ''], { error: 'invalidChoice' })
+    .optional()
+    .transform((value) => value ?? ''),
   calledPolice: yesNo,
   policeReportNumber: optionalText(POLICE_REPORT_NUMBER_MAX_LENGTH),
   calledOrganisation: yesNo,
   medicalTreatment: yesNo,
+  /** May the organisation pass the report to the police or to Unia? Asked once, required. */
+  sharingConsent: z.enum(SHARING_CONSENTS, { error: 'required' }),
   termsAccepted: z.literal(true, { error: 'termsRequired' }),
 });
 
@@ -117,11 +169,17 @@ export function validateReport(input: unknown): ValidationResult<ReportInput> {
   for (const { schema } of REPORT_STEPS) {
     const result = schema.safeParse(input);
     if (result.success) data = { ...data, ...result.data };
-    else Object.assign(errors, toFieldErrors(result.error), errors);
+    else Object.assign(errors, toFieldErrors(result.error, ITEM_FIELDS), errors);
   }
   if (Object.keys(errors).length > 0) return { success: false, errors };
   const report = data as ReportInput;
   // A police report number only means something when the police were called.
   if (report.calledPolice === 'no') report.policeReportNumber = '';
+  // The addresses and the platform belong to online incidents only; blank places are dropped.
+  if (report.type === ONLINE_INCIDENT_TYPE) report.onlineUrls = report.onlineUrls.filter(Boolean);
+  else {
+    report.onlineUrls = [];
+    report.onlinePlatform = '';
+  }
   return { success: true, data: report };
 }

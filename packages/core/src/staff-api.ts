@@ -100,6 +100,19 @@ export type DashboardData = {
   responseTimes?: DashboardResponseTimes;
   /** Open operational alerts (decision 0030), oldest first; for administrators only. */
   alerts?: DashboardAlert[];
+  /**
+   * Urgent reports nobody has taken yet (assigned or moved on from "new", decision 0024), oldest
+   * first; absent for a role that may not read reports.
+   */
+  urgentReports?: DashboardUrgentReport[];
+};
+
+export type DashboardUrgentReport = {
+  id: string;
+  receivedAt: string;
+  incidentType: string;
+  /** The reporter said the threat is still going on (else the type made it urgent). */
+  threatOngoing: boolean;
 };
 
 export type DashboardResponseTimes = {

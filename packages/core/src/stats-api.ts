@@ -15,6 +15,8 @@ export type StatsResult = {
   byProvince: Count[];
   /** The 20 municipalities with the most incidents. */
   byMunicipality: Count[];
+  /** The online incidents by platform (`''`: not said), most first. */
+  byPlatform: Count[];
   shares: { anonymous: Share; calledPolice: Share; medicalTreatment: Share };
   responseTimes: ResponseTimes;
 };

@@ -19,7 +19,10 @@ function sendCsv(response: Response, name: string, csv: string) {
 
 const requestUrl = (request: Request) => new URL(request.originalUrl, 'http://localhost');
 
-/** CSV exports for staff: the statistics (every role), the report list without personal data. */
+/**
+ * CSV exports for staff: the statistics (every role), the report list without personal data (with
+ * the answers, the consent and the addresses of online content, for roles that may read reports).
+ */
 export function exportRoutes(services: Services) {
   const router = express.Router();
 
@@ -35,6 +38,8 @@ export function exportRoutes(services: Services) {
       for (const entry of stats.byProvince) rows.push(['province', entry.key || 'unknown', entry.count, stats.total]);
       for (const entry of stats.byMunicipality)
         rows.push(['municipality', entry.key || 'unknown', entry.count, stats.total]);
+      const online = stats.byType.find((entry) => entry.key === 'online')?.count ?? 0;
+      for (const entry of stats.byPlatform) rows.push(['platform', entry.key || 'unknown', entry.count, online]);
       for (const [key, share] of Object.entries(stats.shares)) rows.push(['share', key, share.count, share.total]);
       // Response times (decision 0029), by the month reports arrived: every report but those held
       // back by the spam check; times in working days in Belgium, to two decimals.
@@ -74,6 +79,11 @@ export function exportRoutes(services: Services) {
           'called_police',
           'called_organisation',
           'medical_treatment',
+          'threat_ongoing',
+          'sharing_consent',
+          'urgent',
+          'online_platform',
+          'online_urls',
           'municipality',
           'province',
           'files',
@@ -90,6 +100,12 @@ export function exportRoutes(services: Services) {
           row.calledPolice,
           row.calledOrganisation,
           row.medicalTreatment,
+          row.threatOngoing,
+          row.sharingConsent,
+          row.isUrgent,
+          row.onlinePlatform,
+          // Never a live link: a spreadsheet shows the text; addresses are separated by spaces.
+          row.onlineUrls.join(' '),
           row.municipality,
           row.province,
           row.attachmentCount,

@@ -29,6 +29,7 @@ const REPORT_STEPS: Record<string, string>[] = [
     calledPolice: 'no',
     calledOrganisation: 'no',
     medicalTreatment: 'no',
+    sharingConsent: 'no',
     termsAccepted: 'on',
   },
 ];

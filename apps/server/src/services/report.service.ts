@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncidentType } from '@app/core/incident-types';
 import type { SpamCheck } from '@app/core/plain-forms';
 import type { ReportInput } from '@app/core/report.schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -38,7 +39,21 @@ export type ReportDependencies = UploadDependencies & {
   db: Db;
   receipts: ReceiptHasher;
   submissionKeys: SubmissionKeys;
+  /** The types staff mark as urgent (URGENT_INCIDENT_TYPES, decision 0024). */
+  urgentIncidentTypes: readonly IncidentType[];
 };
+
+/**
+ * Whether a report alerts the on-call list and tops the dashboard: its type is one staff mark as
+ * urgent, or its reporter says the threat is going on. A report the honeypot caught never is.
+ */
+export function isUrgentReport(
+  input: Pick<ReportInput, 'type' | 'threatOngoing'>,
+  urgentIncidentTypes: readonly IncidentType[],
+  isQuarantined: boolean,
+): boolean {
+  return !isQuarantined && (input.threatOngoing === 'yes' || urgentIncidentTypes.includes(input.type));
+}
 
 type StoredAttachment = { id: string; metadata: Awaited<ReturnType<StorageDriver['put']>>; originalName: string };
 
@@ -192,6 +207,7 @@ export async function submitReport(
   // second try of the same report, the answer sealed under the submission key).
   const receipt = receipts.generate();
   const receiptHash = await receipts.hash(receipt);
+  const isUrgent = isUrgentReport(input, deps.urgentIncidentTypes, isQuarantined);
   const { stored, spooled, discard } = await storeAttachments(deps, reportId, attachments);
   try {
     await db.transaction(async (tx) => {
@@ -219,6 +235,12 @@ export async function submitReport(
         policeReportNumber: seal(input.policeReportNumber),
         calledOrganisation: input.calledOrganisation === 'yes',
         medicalTreatment: input.medicalTreatment === 'yes',
+        // "I don't know" and no answer are both null: nobody knows the threat has stopped.
+        threatOngoing: input.threatOngoing === 'yes' ? true : input.threatOngoing === 'no' ? false : null,
+        sharingConsent: encryption.sealText(input.sharingConsent),
+        onlineUrls: input.onlineUrls.length > 0 ? encryption.sealText(JSON.stringify(input.onlineUrls)) : null,
+        onlinePlatform: input.onlinePlatform || null,
+        isUrgent,
         termsAcceptedAt: new Date(),
         isQuarantined,
         spamCheck,
@@ -244,6 +266,9 @@ export async function submitReport(
       // The thread opens with the automatic acknowledgement; its words are the reader's language's.
       await tx.insert(reportMessage).values({ reportId, author: 'system', readAt: new Date() });
       if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'newReport' });
+      // The on-call list hears of an urgent report at once, through the same outbox (SMTP down
+      // loses nothing; `skip locked` sends it once whatever the number of instances).
+      if (isUrgent) await tx.insert(notificationOutbox).values({ kind: 'urgentReport', reportId });
     });
   } catch (error) {
     await discard();

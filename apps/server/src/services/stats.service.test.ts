@@ -10,8 +10,13 @@ import { countVerifiedLast30Days } from './verified-incidents.ts';
 let server: TestServer;
 
 /** A report with the given incident date and casework state, written as staff would leave it. */
-async function seed(date: string, state: { status: string; reason?: string; quarantined?: boolean; type?: string }) {
-  const input = validateReport(reportPayload({ date, type: state.type ?? 'verbal', anonymous: false }));
+async function seed(
+  date: string,
+  state: { status: string; reason?: string; quarantined?: boolean; type?: string; platform?: string },
+) {
+  const input = validateReport(
+    reportPayload({ date, type: state.type ?? 'verbal', anonymous: false, onlinePlatform: state.platform }),
+  );
   if (!input.success) throw new Error(JSON.stringify(input.errors));
   const { reportId } = await submitReport(server.services, input.data, [], {
     isQuarantined: state.quarantined ?? false,
@@ -66,6 +71,18 @@ describe('counting verified incidents', () => {
     expect(stats.byMonth).toHaveLength(12);
     expect(stats.byMonth.find((month) => month.key === '2026-03')).toEqual({ key: '2026-03', count: 3 });
     expect(stats.byMonth.find((month) => month.key === '2026-02')).toEqual({ key: '2026-02', count: 1 });
+  });
+
+  it('counts the verified online incidents by platform, those that did not say apart (decision 0024)', async () => {
+    for (const platform of ['x', 'telegram', 'x', ''])
+      await seed('2025-06-10', { status: 'verified', type: 'online', platform });
+    await seed('2025-06-11', { status: 'new', type: 'online', platform: 'telegram' });
+    const stats = await computeStats(server.database.db, { from: '2025-06-01', to: '2025-06-30' }, 12);
+    expect(stats.byPlatform).toEqual([
+      { key: 'x', count: 2 },
+      { key: '', count: 1 },
+      { key: 'telegram', count: 1 },
+    ]);
   });
 
   it('lists the months that end with the period', () => {

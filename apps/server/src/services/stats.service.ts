@@ -1,5 +1,5 @@
 import type { Count, StatsRange, StatsResult } from '@app/core/stats-api';
-import { and, count, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
@@ -37,7 +37,7 @@ export async function computeStats(
   const monthKeys = monthsEnding(range.to, months);
   const monthStart = `${monthKeys[0]}-01`;
   const month = sql`to_char(${report.incidentDate}, 'YYYY-MM')`;
-  const [totals, byType, monthRows, byProvince, byMunicipality, responseTimes] = await Promise.all([
+  const [totals, byType, monthRows, byProvince, byMunicipality, responseTimes, byPlatform] = await Promise.all([
     db
       .select({
         total: count(),
@@ -52,6 +52,8 @@ export async function computeStats(
     grouped(report.province, inRange),
     grouped(report.municipality, inRange, 20),
     computeResponseTimes(db, { months: monthKeys, now, promise }),
+    // Online incidents by platform (decision 0024); '' when the reporter did not say.
+    grouped(report.onlinePlatform, and(inRange, eq(report.incidentType, 'online'))),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
   const total = totals[0]?.total ?? 0;
@@ -63,6 +65,7 @@ export async function computeStats(
     byMonth: monthKeys.map((key): Count => ({ key, count: perMonth.get(key) ?? 0 })),
     byProvince,
     byMunicipality,
+    byPlatform,
     shares: {
       anonymous: share(totals[0]?.anonymous),
       calledPolice: share(totals[0]?.calledPolice),

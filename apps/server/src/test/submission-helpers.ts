@@ -42,6 +42,7 @@ export function reportPayload(overrides: Record<string, unknown> = {}) {
     policeReportNumber: SEEDED.policeReportNumber,
     calledOrganisation: 'no',
     medicalTreatment: 'no',
+    sharingConsent: 'ask-first',
     termsAccepted: true,
     ...overrides,
   };

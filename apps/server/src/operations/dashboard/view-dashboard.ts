@@ -13,6 +13,8 @@ import { presentDueReminders } from '../presenters/reminder-presenter.ts';
 const LATEST = 5;
 /** Reports and threads listed in each of the response-time queues (their counts cover them all). */
 const QUEUE = 10;
+/** Enough for any real day; more would mean the on-call list has stopped working. */
+const URGENT_SHOWN = 50;
 
 /** The dashboard's figures and latest items, shaped for the actor's role. Permission: dashboard:view. */
 export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<DashboardData> {
@@ -35,6 +37,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     dueReminders,
     responseQueue,
     alerts,
+    urgentReports,
   ] = await Promise.all([
     countReports('new'),
     countReports('in_review'),
@@ -81,6 +84,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
           .where(isNull(alert.resolvedAt))
           .orderBy(asc(alert.openedAt))
       : Promise.resolve(undefined),
+    mayReadReports ? findUntakenUrgentReports(deps) : Promise.resolve(undefined),
   ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
@@ -93,9 +97,25 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     responseQueue,
     promiseWorkingDays: deps.responsePromiseWorkingDays,
     alerts,
+    urgentReports,
   });
   const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
   return reminders ? { ...dashboard, dueReminders: reminders } : dashboard;
+}
+
+/** Urgent reports that nobody has taken yet (partial index `report_urgent_open_idx`), oldest first. */
+function findUntakenUrgentReports({ db }: OperationDeps) {
+  return db
+    .select({
+      id: report.id,
+      receivedAt: report.createdAt,
+      incidentType: report.incidentType,
+      threatOngoing: report.threatOngoing,
+    })
+    .from(report)
+    .where(and(eq(report.isUrgent, true), isNull(report.urgentTakenAt)))
+    .orderBy(asc(report.createdAt))
+    .limit(URGENT_SHOWN);
 }
 
 /** Reports with messages from their reporter that no staff member has opened yet, newest first. */

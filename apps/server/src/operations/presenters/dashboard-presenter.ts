@@ -6,6 +6,7 @@ import type {
   DashboardReply,
   DashboardReport,
   DashboardResponseTimes,
+  DashboardUrgentReport,
   DashboardWaitingReport,
 } from '@app/core/staff-api';
 import type { Encryption } from '../../crypto/encryption.ts';
@@ -24,6 +25,7 @@ export type DashboardFacts = {
   responseQueue?: ResponseQueue;
   promiseWorkingDays: number;
   alerts?: { kind: AlertKind; subject: AlertSubject; openedAt: Date }[];
+  urgentReports?: { id: string; receivedAt: Date; incidentType: string; threatOngoing: boolean | null }[];
 };
 
 /** Working days with one decimal, as the page shows them. */
@@ -90,6 +92,18 @@ export function presentDashboard(role: StaffRole, encryption: Encryption, facts:
     // Alerts name a job or a queue, never a report; still, only administrators act on them.
     ...(can(role, 'alerts:view') && facts.alerts
       ? { alerts: facts.alerts.map((row) => ({ ...row, openedAt: row.openedAt.toISOString() })) }
+      : {}),
+    ...(mayReadReports && facts.urgentReports
+      ? {
+          urgentReports: facts.urgentReports.map(
+            (row): DashboardUrgentReport => ({
+              id: row.id,
+              receivedAt: row.receivedAt.toISOString(),
+              incidentType: row.incidentType,
+              threatOngoing: row.threatOngoing === true,
+            }),
+          ),
+        }
       : {}),
   };
 }

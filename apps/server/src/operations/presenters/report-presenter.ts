@@ -43,7 +43,12 @@ export function presentReportListItem(row: {
 }
 
 export function presentReportExportRow(
-  row: Omit<ReportExportRow, 'receivedAt'> & { createdAt: Date },
+  encryption: Encryption,
+  row: Omit<ReportExportRow, 'receivedAt' | 'sharingConsent' | 'onlineUrls'> & {
+    createdAt: Date;
+    sharingConsent: string | null;
+    onlineUrls: string | null;
+  },
 ): ReportExportRow {
   return {
     id: row.id,
@@ -56,6 +61,11 @@ export function presentReportExportRow(
     calledPolice: row.calledPolice,
     calledOrganisation: row.calledOrganisation,
     medicalTreatment: row.medicalTreatment,
+    threatOngoing: row.threatOngoing,
+    sharingConsent: openSharingConsent(encryption, row.sharingConsent),
+    onlinePlatform: row.onlinePlatform,
+    onlineUrls: openOnlineUrls(encryption, row.onlineUrls),
+    isUrgent: row.isUrgent,
     municipality: row.municipality,
     province: row.province,
     attachmentCount: row.attachmentCount,

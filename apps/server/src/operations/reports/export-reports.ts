@@ -5,8 +5,10 @@ import { presentReportExportRow } from '../presenters/report-presenter.ts';
 import { ATTACHMENT_COUNT, EXPORT_LIMIT, IS_PUBLISHED, listQuery } from './report-queries.ts';
 
 /**
- * Every report the filter matches, for the CSV export: no personal data, no reporter's words.
- * The download is audited in the transaction that reads the rows. Permission: reports:manage.
+ * Every report the filter matches, for the CSV export: no personal data, no reporter's words; the
+ * answers to the form's questions, with the consent and the addresses of online content opened
+ * (roles with reports:manage read them on the report's page too). The download is audited in the
+ * transaction that reads the rows. Permission: reports:manage.
  */
 export async function exportReports(
   deps: OperationDeps,
@@ -28,6 +30,11 @@ export async function exportReports(
         calledPolice: report.calledPolice,
         calledOrganisation: report.calledOrganisation,
         medicalTreatment: report.medicalTreatment,
+        threatOngoing: report.threatOngoing,
+        sharingConsent: report.sharingConsent,
+        onlinePlatform: report.onlinePlatform,
+        onlineUrls: report.onlineUrls,
+        isUrgent: report.isUrgent,
         municipality: report.municipality,
         province: report.province,
         attachmentCount: ATTACHMENT_COUNT,
@@ -41,6 +48,6 @@ export async function exportReports(
       { action: 'export.downloaded', actorId: actor.id, details: { export: 'reports', rows: String(rows.length) } },
       tx,
     );
-    return rows.map(presentReportExportRow);
+    return rows.map((row) => presentReportExportRow(deps.encryption, row));
   });
 }

@@ -1,7 +1,10 @@
 import type { ReportDetail } from '@app/core/casework-api';
 import { LANGUAGES } from '@app/locales/languages';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDay } from '../../shared/staff/format.ts';
+import { formatDateTime, formatDay } from '../../shared/staff/format.ts';
+
+/** Only an http(s) address becomes a link; anything else (an old or odd value) stays text. */
+const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
 /** Every field of the report except the reporter's identity. */
 export function ReportFacts({ report }: { report: ReportDetail }) {
@@ -12,9 +15,48 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
   return (
     <section className="staff-panel" aria-labelledby="incident-title">
       <h2 id="incident-title">{t('casework.incident')}</h2>
+      {report.isUrgent && (
+        <p className="urgent-note">
+          <span className="urgent-badge">{t('casework.urgent')}</span>{' '}
+          {report.urgentTakenAt
+            ? t('casework.urgentTaken', { date: formatDateTime(report.urgentTakenAt, language) })
+            : t('casework.urgentNotTaken')}
+        </p>
+      )}
       <dl className="details-list">
         <dt>{t('casework.type')}</dt>
         <dd>{t(`incidentTypes.${report.incidentType}.label`)}</dd>
+        {report.onlinePlatform && (
+          <>
+            <dt>{t('casework.onlinePlatform')}</dt>
+            <dd>{t(`onlinePlatforms.${report.onlinePlatform}`)}</dd>
+          </>
+        )}
+        {report.onlineUrls.length > 0 && (
+          <>
+            <dt>{t('casework.onlineUrls')}</dt>
+            <dd>
+              {/* Text the reporter typed: never fetched by the server; a link that sends no referrer. */}
+              <ol className="online-urls-list">
+                {report.onlineUrls.map((url, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be given twice.
+                  <li key={index}>
+                    <bdi dir="ltr">
+                      {isWebAddress(url) ? (
+                        <a href={url} target="_blank" rel="noreferrer noopener" referrerPolicy="no-referrer">
+                          {url}
+                        </a>
+                      ) : (
+                        url
+                      )}
+                    </bdi>
+                  </li>
+                ))}
+              </ol>
+              <p className="muted">{t('casework.onlineUrlsNote')}</p>
+            </dd>
+          </>
+        )}
         <dt>{t('casework.when')}</dt>
         <dd>
           {formatDay(report.incidentDate, language)}
@@ -32,6 +74,8 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
         <dd className="user-text" lang={report.language}>
           {report.description}
         </dd>
+        <dt>{t('casework.threatOngoing')}</dt>
+        <dd>{report.threatOngoing === null ? t('casework.notKnown') : yesNo(report.threatOngoing)}</dd>
         <dt>{t('casework.calledPolice')}</dt>
         <dd>{yesNo(report.calledPolice)}</dd>
         {report.policeReportNumber && (
@@ -46,6 +90,10 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
         <dd>{yesNo(report.calledOrganisation)}</dd>
         <dt>{t('casework.medicalTreatment')}</dt>
         <dd>{yesNo(report.medicalTreatment)}</dd>
+        <dt>{t('casework.sharingConsent')}</dt>
+        <dd>
+          {report.sharingConsent ? t(`casework.sharingConsents.${report.sharingConsent}`) : t('casework.notAsked')}
+        </dd>
         <dt>{t('casework.language')}</dt>
         <dd lang={report.language}>{reportLanguage}</dd>
       </dl>

@@ -178,6 +178,12 @@ export function ReportForm({
     );
   }
 
+  const labelOf = (field: string) => {
+    if (field === 'termsAccepted') return '';
+    const url = /^onlineUrl(\d)$/.exec(field);
+    if (url) return t('reportForm.onlineUrl', { number: Number(url[1]) });
+    return t(`reportForm.${field}`, { organisation });
+  };
   const current = STEPS[step] ?? STEPS[0];
   const isLastStep = step === STEPS.length - 1;
   // Without JavaScript: the fields of the other steps travel as hidden fields, and the step shown.
@@ -206,9 +212,7 @@ export function ReportForm({
     />
   );
   // The terms' own message says it all; other problems are named by their field's label.
-  const labels = Object.fromEntries(
-    current.fields.map((field) => [field, field === 'termsAccepted' ? '' : t(`reportForm.${field}`, { organisation })]),
-  );
+  const labels = Object.fromEntries(current.fields.map((field) => [field, labelOf(field)]));
   return (
     <FieldIdPrefix.Provider value="report-">
       <InitialValues.Provider value={returned?.values}>
@@ -266,7 +270,7 @@ export function ReportForm({
             {step === 0 && <PersonalStep form={form} showAll={!isEnhanced} />}
             {step === 1 && (
               <>
-                <IncidentStep form={form} />
+                <IncidentStep form={form} showAll={!isEnhanced} />
                 {isEnhanced && attachments}
               </>
             )}

@@ -9,12 +9,21 @@ import {
   PHONE_MAX_LENGTH,
   POLICE_REPORT_NUMBER_MAX_LENGTH,
 } from '@app/core/limits';
+import { ONLINE_URL_FORM_FIELDS } from '@app/core/plain-forms';
+import {
+  ONLINE_INCIDENT_TYPE,
+  ONLINE_PLATFORMS,
+  ONLINE_URL_MAX_LENGTH,
+  SHARING_CONSENTS,
+  THREAT_ANSWERS,
+} from '@app/core/report-questions';
 import type { UseFormReturn } from 'react-hook-form';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 import { CheckboxField, ChoiceGroup, YesNoField } from '../../shared/forms/choice-fields.tsx';
+import { FormField, useInitialValue } from '../../shared/forms/form-field.tsx';
 import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import type { ReportFormValues } from './report-values.ts';
 
@@ -97,7 +106,75 @@ export function PersonalStep({ form, showAll = false }: StepProps) {
   );
 }
 
-export function IncidentStep({ form }: StepProps) {
+/**
+ * For an online incident, where the content is and on which platform (issue 17 §4), optional.
+ * With JavaScript it appears when "online" is chosen, and one more address box appears as the last
+ * one is filled. Without JavaScript the same is done by CSS (`:has()`, `:placeholder-shown`); a
+ * browser without `:has()` shows every box, with the hint that they are for online incidents.
+ */
+function OnlineEvidence({ form, showAll }: StepProps) {
+  const { t } = useTranslation();
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  const urls = ONLINE_URL_FORM_FIELDS.map((field) => watch(field));
+  const lastFilled = urls.findLastIndex((url) => url.trim() !== '');
+  // With JavaScript: the filled boxes and one empty one after them (a box with a problem stays).
+  const shown = showAll ? ONLINE_URL_FORM_FIELDS.length : Math.min(ONLINE_URL_FORM_FIELDS.length, lastFilled + 2);
+  const initialPlatform = useInitialValue('onlinePlatform');
+  return (
+    <fieldset className={`online-evidence${showAll ? ' online-evidence--plain' : ''}`}>
+      <legend className="form-field__label">
+        {t('reportForm.onlineEvidence')}
+        <span className="form-field__optional"> ({t('forms.optional')})</span>
+      </legend>
+      <p className="form-field__hint">
+        {t(showAll ? 'reportForm.onlineEvidenceHintPlain' : 'reportForm.onlineEvidenceHint')}
+      </p>
+      <ol className="online-urls">
+        {ONLINE_URL_FORM_FIELDS.map((field, index) =>
+          index < shown || errors[field] ? (
+            <li key={field} className="online-urls__item">
+              <TextField
+                label={t('reportForm.onlineUrl', { number: index + 1 })}
+                registration={register(field)}
+                error={errors[field]}
+                errorValues={{ count: ONLINE_URL_MAX_LENGTH }}
+                isRequired
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                dir="ltr"
+                placeholder="https://"
+                maxLength={ONLINE_URL_MAX_LENGTH}
+              />
+            </li>
+          ) : null,
+        )}
+      </ol>
+      <FormField name="onlinePlatform" label={t('reportForm.onlinePlatform')} error={errors.onlinePlatform}>
+        {({ inputId, describedBy, isInvalid }) => (
+          <select
+            id={inputId}
+            className="input select"
+            aria-describedby={describedBy}
+            aria-invalid={isInvalid || undefined}
+            {...(typeof initialPlatform === 'string' ? { defaultValue: initialPlatform } : {})}
+            {...register('onlinePlatform')}
+          >
+            <option value="">{t('reportForm.onlinePlatformNone')}</option>
+            {ONLINE_PLATFORMS.map((platform) => (
+              <option key={platform} value={platform}>
+                {t(`onlinePlatforms.${platform}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </fieldset>
+  );
+}
+
+export function IncidentStep({ form, showAll = false }: StepProps) {
   const { t } = useTranslation();
   const { register, watch, formState } = form;
   const errors = formState.errors;
@@ -141,6 +218,7 @@ export function IncidentStep({ form }: StepProps) {
           description: t(`incidentTypes.${type}.meaning`),
         }))}
       />
+      {(showAll || watch('type') === ONLINE_INCIDENT_TYPE) && <OnlineEvidence form={form} showAll={showAll} />}
       <TextAreaField
         label={t('reportForm.description')}
         hint={t('reportForm.descriptionHint')}
@@ -160,11 +238,19 @@ export function AdditionalStep({
   showAll = false,
 }: StepProps & { language: Parameters<typeof localizedPath>[1] }) {
   const { t } = useTranslation();
-  const organisation = useSite()?.organisationName ?? '';
+  const site = useSite();
+  const organisation = site?.organisationName ?? '';
   const { register, watch, formState } = form;
   const errors = formState.errors;
   return (
     <>
+      <ChoiceGroup
+        legend={t('reportForm.threatOngoing')}
+        hint={t('reportForm.threatOngoingHint', { emergencyNumber: site?.emergencyNumber ?? '' })}
+        registration={register('threatOngoing')}
+        error={errors.threatOngoing}
+        options={THREAT_ANSWERS.map((answer) => ({ value: answer, label: t(`reportForm.threatAnswers.${answer}`) }))}
+      />
       <YesNoField
         legend={t('reportForm.calledPolice')}
         registration={register('calledPolice')}
@@ -190,6 +276,18 @@ export function AdditionalStep({
         legend={t('reportForm.medicalTreatment')}
         registration={register('medicalTreatment')}
         error={errors.medicalTreatment}
+      />
+      <ChoiceGroup
+        legend={t('reportForm.sharingConsent')}
+        hint={t('reportForm.sharingConsentHint')}
+        registration={register('sharingConsent')}
+        error={errors.sharingConsent}
+        layout="cards"
+        options={SHARING_CONSENTS.map((consent) => ({
+          value: consent,
+          label: t(`reportForm.sharingConsents.${consent}.label`),
+          description: t(`reportForm.sharingConsents.${consent}.meaning`),
+        }))}
       />
       <CheckboxField
         registration={register('termsAccepted')}

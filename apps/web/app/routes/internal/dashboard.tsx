@@ -55,6 +55,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
       <h1>{t('dashboard.title')}</h1>
       <p>{t('dashboard.welcome', { name: member.name })}</p>
+      {dashboard.urgentReports && dashboard.urgentReports.length > 0 && (
+        // First on the page until someone takes them: assigns one, or changes its status.
+        <section aria-labelledby="urgent-reports" className="staff-panel urgent-panel">
+          <h2 id="urgent-reports">{t('dashboard.urgentTitle', { count: dashboard.urgentReports.length })}</h2>
+          <p>{t('dashboard.urgentIntro')}</p>
+          <ul className="urgent-list">
+            {dashboard.urgentReports.map((report) => (
+              <li key={report.id} className="urgent-list__item">
+                <Link to={`${INTERNAL_PAGES.reports}/${report.id}`}>
+                  {t('dashboard.urgentReport', {
+                    type: t(`incidentTypes.${report.incidentType}.label`),
+                    date: formatDateTime(report.receivedAt, language),
+                  })}
+                </Link>
+                <span className="urgent-list__reason">
+                  {report.threatOngoing ? t('dashboard.urgentBecauseThreat') : t('dashboard.urgentBecauseType')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {dashboard.alerts && <AlertsPanel alerts={dashboard.alerts} />}
       <section aria-labelledby="figures-title">
         <h2 id="figures-title" className="visually-hidden">

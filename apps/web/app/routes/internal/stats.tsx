@@ -129,6 +129,14 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           numberFormat={number}
           data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
         />
+        <BarChart
+          title={t('stats.byPlatform')}
+          numberFormat={number}
+          data={stats.byPlatform.map((entry) => ({
+            label: entry.key ? t(`onlinePlatforms.${entry.key}`) : t('stats.platformNotSaid'),
+            count: entry.count,
+          }))}
+        />
       </div>
       <section className="staff-panel stats-response" aria-labelledby="response-times-title">
         <h2 id="response-times-title">{t('stats.responseTimes.title')}</h2>
