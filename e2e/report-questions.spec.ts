@@ -71,7 +71,7 @@ test('an online incident carries its addresses and platform from the form to the
   await expect(page.getByRole('heading', { level: 1, name: /^Report of / })).toBeVisible();
   const reportId = page.url().split('/').pop() ?? '';
 
-  const facts = page.locator('section', { has: page.getByRole('heading', { name: 'Incident', exact: true }) });
+  const facts = page.locator('section[aria-labelledby="incident-title"]');
   await expect(facts).toContainText('Urgent');
   await expect(facts).toContainText('Instagram');
   for (const url of [POST, VIDEO]) {

@@ -340,5 +340,6 @@ describe('the report questions of decision 0024', () => {
     expect((await operations.dashboard()).urgentReports).toEqual([]);
     await operations.reports.assign(first, null);
     expect((await operations.dashboard()).urgentReports).toEqual([]);
-  });
+    // Two staff accounts (scrypt at OWASP strength) and two reports on a shared machine.
+  }, 120_000);
 });

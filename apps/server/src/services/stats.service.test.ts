@@ -145,7 +145,7 @@ describe('CSV exports', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,municipality,province,files,published',
+      '\uFEFFid,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,online_platform,online_urls,municipality,province,files,published',
     );
     expect(csv.trim().split('\r\n')).toHaveLength(8);
     for (const secret of Object.values(SEEDED)) expect(csv).not.toContain(secret);
