@@ -238,6 +238,7 @@ describe('the report questions of decision 0024', () => {
         language: 'en',
         organisationName: 'Test',
         internalUrl: 'https://example.test/internal/dashboard',
+        staffAreaUrl: 'https://example.test/internal',
         reportUrl: (id) => `https://example.test/internal/reports/${id}`,
       },
       createLogger('silent'),
