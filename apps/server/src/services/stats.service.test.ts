@@ -77,7 +77,9 @@ describe('counting verified incidents', () => {
     for (const platform of ['x', 'telegram', 'x', ''])
       await seed('2025-06-10', { status: 'verified', type: 'online', platform });
     await seed('2025-06-11', { status: 'new', type: 'online', platform: 'telegram' });
-    const stats = await computeStats(server.database.db, { from: '2025-06-01', to: '2025-06-30' }, 12);
+    const stats = await computeStats(server.database.db, { from: '2025-06-01', to: '2025-06-30' }, 12, {
+      promise: 2,
+    });
     expect(stats.byPlatform).toEqual([
       { key: 'x', count: 2 },
       { key: '', count: 1 },
