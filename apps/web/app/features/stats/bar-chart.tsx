@@ -44,6 +44,9 @@ export function BarChart({
         role="img"
         aria-label={t('stats.chartLabel', { title })}
         className="stats-chart__svg"
+        // The positions are worked out here, mirrored for Hebrew and Yiddish: the anchors must not
+        // flip again with the page's direction, or the labels run off the right edge.
+        direction="ltr"
       >
         {data.map((datum) => {
           const barY = y(datum.label) ?? 0;
