@@ -343,6 +343,7 @@ describe('uploads never hold the reporter (decision 0025)', () => {
       calledPolice: 'no',
       calledOrganisation: 'no',
       medicalTreatment: 'no',
+      sharingConsent: 'no',
       termsAccepted: 'on',
       submissionKey: key,
     };

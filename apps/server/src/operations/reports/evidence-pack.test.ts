@@ -292,8 +292,9 @@ describe('the audit row of a pack', () => {
       format: 'zip',
       identityIncluded: false,
       identityConfirmed: false,
-      consent: 'none',
-      askedReporter: null,
+      // The form's answer (reportPayload: "ask me first"), and the coordinator recorded no asking.
+      consent: 'ask-first',
+      askedReporter: false,
       messages: 'picked',
       messageIds: picked.join(','),
       fileIds: files[1],
