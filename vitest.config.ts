@@ -4,8 +4,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /**
  * What runs a second time on the external server (TEST_DATABASE_URL, PostgreSQL 15 on CI, against
  * the embedded 18): the suites whose SQL could behave differently there — migrations and
- * constraints, the services and operations (locks, races, aggregates, backups, key rotation),
- * sessions, mail through the outbox, several instances on one database, the public figures. The
+ * constraints, the services and operations (locks, races, aggregates, backups, key rotation, the
+ * sessions a change of role ends), mail through the outbox, several instances on one database, the
+ * public figures. The
  * HTTP-level suites reach the same SQL through those layers, and suites that use no database
  * (configuration, sealing, storage, uploads, logs) would only repeat themselves (decision 0027).
  */
@@ -13,7 +14,6 @@ const EXTERNAL_DATABASE_SUITES = [
   'apps/server/src/db/**/*.test.ts',
   'apps/server/src/services/**/*.test.ts',
   'apps/server/src/operations/**/*.test.ts',
-  'apps/server/src/auth/**/*.test.ts',
   'apps/server/src/mail/**/*.test.ts',
   'apps/server/src/cli/**/*.test.ts',
   'apps/server/src/http/multi-instance*.test.ts',
