@@ -22,7 +22,7 @@ beforeAll(async () => {
   if (sent.status !== 201) throw new Error(`report answered ${sent.status}`);
   coordinator = await signedInSession(server, 'coordinator');
   viewer = await signedInSession(server, 'viewer');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

@@ -94,7 +94,7 @@ beforeAll(async () => {
   });
   if (!message.success) throw new Error('invalid test message');
   ({ messageId } = await submitContactMessage(server.services, message.data, { isQuarantined: false }));
-}, 60_000);
+}, 180_000); // a member of every role signs in (scrypt at OWASP strength): room for a busy machine
 
 afterAll(async () => {
   await server?.close();

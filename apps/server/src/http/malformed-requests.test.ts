@@ -20,7 +20,7 @@ beforeAll(async () => {
     },
   });
   server = await startTestServer({ LOG_LEVEL: 'info', MESSAGES_PER_HOUR_PER_IP: '1000' }, logs);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

@@ -165,7 +165,7 @@ beforeAll(async () => {
   const member = await createStaffMember(server, 'coordinator');
   staffEmail = member.staff.email;
   staffPassword = member.password;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

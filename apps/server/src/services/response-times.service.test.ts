@@ -64,7 +64,7 @@ beforeAll(async () => {
   await report('2026-03-31T22:30:00Z', { statusAt: '2026-04-01T10:00:00Z' });
   // This morning, not answered yet, still within its promise: not judged yet.
   await report('2026-04-15T08:00:00Z');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await database?.drop();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await seed('2026-03-15', { status: 'verified', quarantined: true });
   await seed('2026-03-15', { status: 'new' });
   await seed('2026-03-15', { status: 'in_review' });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

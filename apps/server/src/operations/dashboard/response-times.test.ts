@@ -111,7 +111,7 @@ beforeAll(async () => {
   ids.replied = await reportAt('2026-03-31T08:00:00Z');
   await message(ids.replied, 'reporter', '2026-04-01T08:00:00Z');
   await message(ids.replied, 'staff', '2026-04-01T09:00:00Z');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await services?.notifications.stop();

@@ -123,7 +123,7 @@ beforeAll(async () => {
   coraSession = await signedInSession(server, 'coordinator');
   cora = coraSession.staff;
   ({ staff: vera } = await createStaffMember(server, 'viewer', 'Vera'));
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();
