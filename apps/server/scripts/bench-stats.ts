@@ -4,19 +4,21 @@
 // verified ones published; every report past "new" with its first status change some hours or days
 // after it arrived; a tenth with a reporter's message, half of those answered), then prints the median and slowest of 7 runs of each query the
 // statistics page, the dashboard and the public Incidents page make, and of the public figures
-// (/incidents, the yearly summaries, the open data files: counts and small-cell protection).
+// (/incidents, the yearly summaries, the open data files: counts and small-cell protection, also
+// on the sparse counts of a quiet organisation, where the rule has the most to do).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { todayInBelgium } from '@app/core/dates';
-import { protectFigures } from '@app/core/public-figures';
+import { protectFigures } from '@app/core/public-figures-protection';
+import { sparseFigures } from '@app/core/sample-figures';
 import pg from 'pg';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logger.ts';
-import { readRawFigures } from '../src/services/public-figures.service.ts';
+import { protectInWorker, readRawFigures } from '../src/services/public-figures.service.ts';
 import { createPublicIncidentsService } from '../src/services/public-incidents.service.ts';
 import { computeResponseTimes, readResponseQueue } from '../src/services/response-times.service.ts';
 import { computeStats, monthsEnding } from '../src/services/stats.service.ts';
@@ -119,6 +121,8 @@ try {
     smallCellThreshold: 3,
   });
   const raw = await readRawFigures(database.db);
+  const sparse3 = sparseFigures(7, 45, 3);
+  const sparse5 = sparseFigures(5, 20, 5);
   const today = todayInBelgium();
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
@@ -142,6 +146,10 @@ try {
     ['/incidents, page 100', () => incidents.page({ language: 'en', page: 100 })],
     ['public figures: the grouped counts', () => readRawFigures(database.db)],
     ['public figures: small-cell protection', async () => protectFigures(raw, 3)],
+    ['  the same in a worker thread', () => protectInWorker(raw, 3)],
+    // A quiet organisation's counts, where most cells are small: the rule's hardest case.
+    ['  sparse: 45 a year over 3 years', async () => protectFigures(sparse3, 3)],
+    ['  sparse: 20 a year over 5 years', async () => protectFigures(sparse5, 3)],
     ['public figures: both (pages, files)', () => incidents.figures()],
   ];
   console.log('query                                    median ms   slowest ms');

@@ -1,5 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import { todayInBelgium } from '@app/core/dates';
-import { type PublicFigures, protectFigures, type RawFigures, sameDayLastYear } from '@app/core/public-figures';
+import { type PublicFigures, type RawFigures, sameDayLastYear } from '@app/core/public-figures';
 import { and, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
@@ -68,15 +69,46 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
 }
 
 /**
+ * The small-cell rule applied in a worker thread, so that a long audit (a second or more for sparse
+ * years) does not hold up the requests meanwhile.
+ */
+export function protectInWorker(raw: RawFigures, threshold: number): Promise<PublicFigures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./protect-figures.worker.ts', import.meta.url), {
+      workerData: { raw, threshold },
+    });
+    worker.once('message', (figures: PublicFigures) => resolve(figures));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the public figures worker stopped with code ${code}`));
+    });
+  });
+}
+
+/**
  * The protected public figures, computed once per site revision and day (the page cache's own key)
- * and shared by every page and file that shows them, so that they all show the same cells.
+ * and shared by every page and file that shows them, so that they all show the same cells. A new
+ * revision that leaves every count as it was (an edited page, a report published whose incident was
+ * already counted) reuses the protection of the same counts.
  */
 export function createPublicFigures(db: Db, revision: { current(): Promise<string> }, threshold: number) {
   let cached: { key: string; figures: Promise<PublicFigures> } | undefined;
+  let protectedCounts: { counts: string; figures: Promise<PublicFigures> } | undefined;
+  const protect = (raw: RawFigures) => {
+    const counts = JSON.stringify(raw);
+    if (protectedCounts?.counts !== counts) {
+      const figures = protectInWorker(raw, threshold);
+      protectedCounts = { counts, figures };
+      figures.catch(() => {
+        if (protectedCounts?.figures === figures) protectedCounts = undefined;
+      });
+    }
+    return protectedCounts.figures;
+  };
   return async (): Promise<PublicFigures> => {
     const key = await revision.current();
     if (cached?.key !== key) {
-      const figures = readRawFigures(db).then((raw) => protectFigures(raw, threshold));
+      const figures = readRawFigures(db).then(protect);
       cached = { key, figures };
       figures.catch(() => {
         if (cached?.figures === figures) cached = undefined;

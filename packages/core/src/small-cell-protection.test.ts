@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { protectCells, type Relation } from './small-cells.ts';
+import { figureLattice } from './public-figures-protection.ts';
+import { sparseFigures } from './sample-figures.ts';
+import { protectCells, recoverableCells } from './small-cell-protection.ts';
+import type { CellState, Relation } from './small-cells.ts';
 
 const cells = (entries: Record<string, number>) => new Map(Object.entries(entries));
 
@@ -81,6 +84,60 @@ describe('protectCells', () => {
     expect(states.get('oct')).toBe('fewer');
     expect(states.get('jan')).toBe('withheld');
     expect(states.get('partial')).toBe('unpublished');
+  });
+
+  it('withholds more when the relations solved together pin a cell that none of them pins alone', () => {
+    // x + y + a = 15, y + z + b = 19, x + z + c = 16 with a, b and c shown: each relation alone
+    // leaves x two values, but together x = ((15 − 10) − (19 − 10) + (16 − 10)) / 2 = 1.
+    const values = cells({ x: 1, y: 4, z: 5, a: 10, b: 10, c: 10, A: 15, B: 19, C: 16 });
+    const relations: Relation[] = [
+      { total: 'A', members: ['x', 'y', 'a'] },
+      { total: 'B', members: ['y', 'z', 'b'] },
+      { total: 'C', members: ['x', 'z', 'c'] },
+    ];
+    const leaky = new Map<string, CellState>([
+      ['x', 'fewer'],
+      ['y', 'withheld'],
+      ['z', 'withheld'],
+    ]);
+    expect(recoverableCells(values, relations, leaky, 3)).toEqual(['x']);
+
+    const states = protectCells(values, relations, 3);
+    expect(states.get('x')).toBe('fewer');
+    expect(recoverableCells(values, relations, states, 3)).toEqual([]);
+  });
+
+  it('leaves no small count recoverable in sparse years, where the relation-by-relation rule left some', () => {
+    for (const seed of [7, 21]) {
+      const { values, relations, unpublished } = figureLattice(sparseFigures(seed, 45, 3));
+      const relationByRelation = protectCells(values, relations, 3, unpublished, { wholeSystem: false });
+      expect(recoverableCells(values, relations, relationByRelation, 3).length, `seed ${seed}`).toBeGreaterThan(0);
+
+      const states = protectCells(values, relations, 3, unpublished);
+      expect(recoverableCells(values, relations, states, 3), `seed ${seed}`).toEqual([]);
+      expect(protectCells(values, relations, 3, unpublished), 'the same figures, the same pattern').toEqual(states);
+      for (const [id, value] of values) {
+        if (value >= 1 && value < 3) expect(states.get(id), id).not.toBe('shown');
+      }
+    }
+  });
+
+  it('withholds a zero where only that frees two small counts pinned between zeros', () => {
+    // Two incidents of one type in a year, in two months and one province; every other month and
+    // province of that type is 0. Province "fewer than 3" and the zeros pin the year to ≤ 2, the
+    // two months of "fewer than 3" to ≥ 2: each month is 1.
+    const months = ['jan', 'feb', 'mar'];
+    const provinces = ['p1', 'p2'];
+    const values = cells({ jan: 1, feb: 1, mar: 0, p1: 2, p2: 0, year: 2 });
+    const relations: Relation[] = [
+      { total: 'year', members: months },
+      { total: 'year', members: provinces },
+    ];
+    const relationByRelation = protectCells(values, relations, 3, new Set(), { wholeSystem: false });
+    expect(recoverableCells(values, relations, relationByRelation, 3)).not.toEqual([]);
+    const states = protectCells(values, relations, 3);
+    expect(recoverableCells(values, relations, states, 3)).toEqual([]);
+    expect([...states].filter(([id, state]) => state === 'withheld' && values.get(id) === 0).length).toBeGreaterThan(0);
   });
 
   it('refuses a threshold that would protect nothing', () => {
