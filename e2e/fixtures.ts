@@ -18,7 +18,25 @@ export async function expectNoAxeViolations(page: Page) {
  * Every test fails if the page asks any origin other than the site's own for anything: the site
  * must not leak its visitors to CDNs, font services or trackers.
  */
-export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[]; cspViolations: string[] }>({
+export const test = base.extend<{
+  foreignRequests: string[];
+  allowedOrigins: string[];
+  cspViolations: string[];
+  pageErrors: string[];
+}>({
+  /**
+   * Every test fails on an error the page did not catch: a hydration mismatch (React's error 418,
+   * which a Yiddish date written differently by Node and by Chromium once caused) among them.
+   */
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      await use(errors);
+      expect(errors, 'errors the page did not catch').toEqual([]);
+    },
+    { auto: true },
+  ],
   /** Every test fails if the Content-Security-Policy blocked anything: the policy and the site must agree. */
   cspViolations: [
     async ({ page }, use) => {

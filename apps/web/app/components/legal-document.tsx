@@ -1,4 +1,4 @@
-import { type Language, languageInfo } from '@app/locales/languages';
+import { dateFormat } from '@app/locales/date-format';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { PublicPage } from '../paths.ts';
 import { PageIntro } from './page-intro.tsx';
@@ -6,16 +6,18 @@ import { PageIntro } from './page-intro.tsx';
 /** A policy page: heading, lead, the document, and a print button (for those who keep a copy). */
 export function LegalDocument({ page, html, lastUpdated }: { page: PublicPage; html: string; lastUpdated: string }) {
   const { t, language } = useTranslation();
-  const date = new Intl.DateTimeFormat(languageInfo(language as Language).tag, { dateStyle: 'long' }).format(
+  const date = dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${lastUpdated}T12:00:00Z`),
   );
   return (
     <article className="legal-document">
       <PageIntro page={page}>
-        <p className="muted">{t('pages.lastUpdated', { date })}</p>
-        <button type="button" className="button button--secondary print-button" onClick={() => window.print()}>
-          {t('pages.print')}
-        </button>
+        <div className="document-meta">
+          <p className="muted">{t('pages.lastUpdated', { date })}</p>
+          <button type="button" className="button button--secondary print-button" onClick={() => window.print()}>
+            {t('pages.print')}
+          </button>
+        </div>
       </PageIntro>
       <div
         className="prose"

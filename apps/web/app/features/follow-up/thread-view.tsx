@@ -1,18 +1,16 @@
 import type { FollowUpThread } from '@app/core/follow-up';
-import { localeTag } from '@app/locales/languages';
+import { dateFormat } from '@app/locales/date-format';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 
 const dateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(localeTag(language), {
+  dateFormat(language, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'Europe/Brussels',
   }).format(new Date(iso));
 const day = (isoDay: string, language: string) =>
-  new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+  dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
 /** Where the report stands, in plain words, and the messages, oldest first. */
 export function ThreadView({ thread }: { thread: FollowUpThread }) {

@@ -1,12 +1,12 @@
-import { localeTag } from '@app/locales/languages';
+import { type DateFormatter, dateFormat } from '@app/locales/date-format';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, DateFormatter>();
 
-function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function format(language: string, options: Intl.DateTimeFormatOptions): DateFormatter {
   const key = `${language} ${JSON.stringify(options)}`;
   let made = formats.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone: 'UTC' });
+    made = dateFormat(language, { ...options, timeZone: 'UTC' });
     formats.set(key, made);
   }
   return made;

@@ -1,4 +1,5 @@
 import { can, type SignInErrorCode } from '@app/core/staff';
+import { dateFormat } from '@app/locales/date-format';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatTag } from '../../shared/staff/format.ts';
 import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
@@ -130,7 +130,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 /** An hour of the day (7 → 07:00 or 7:00, as the language writes it). */
 function formatHour(hour: number, language: string): string {
-  return new Intl.DateTimeFormat(formatTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, 0, 1, hour)),
   );
 }

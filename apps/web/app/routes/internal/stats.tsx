@@ -1,5 +1,6 @@
 import { can } from '@app/core/staff';
 import { statsRangeFrom } from '@app/core/stats-range';
+import { dateFormat } from '@app/locales/date-format';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
@@ -24,9 +25,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const number = (value: number) => formatNumber(value, language);
   const tag = formatTag(language);
   const monthLabel = (key: string) =>
-    new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${key}-01T00:00:00Z`),
-    );
+    dateFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${key}-01T00:00:00Z`));
   const percent = (count: number, total: number) =>
     new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(total ? count / total : 0);
   const decimal = (value: number) =>

@@ -2,6 +2,7 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { overviewFigures } from '@app/core/public-figures';
 import { pageFromQuery } from '@app/core/query-params';
 import { FEWER } from '@app/core/small-cells';
+import { dateFormat } from '@app/locales/date-format';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
@@ -66,10 +67,9 @@ export default function IncidentsPage({ loaderData }: Route.ComponentProps) {
 function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { t } = useTranslation();
   const { incidents, language, type } = data;
-  const tag = languageInfo(language).tag;
   const pages = Math.max(1, Math.ceil(incidents.total / incidents.pageSize));
   const day = (value: string) =>
-    new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+    dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
   const pageLink = (page: number) => `?${new URLSearchParams({ ...(type ? { type } : {}), page: String(page) })}`;
   return (
     <>

@@ -1,4 +1,5 @@
 import { SITE_TIME_ZONE } from '@app/core/dates';
+import { dateFormat } from '@app/locales/date-format';
 import { localeTag } from '@app/locales/languages';
 
 export { formatNumber } from '../../i18n/format.ts';
@@ -8,7 +9,7 @@ export const formatTag = localeTag;
 
 /** A date and time as people of this language write it, in Belgian time. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(formatTag(language), {
+  return dateFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: SITE_TIME_ZONE,
@@ -17,7 +18,7 @@ export function formatDateTime(iso: string, language: string): string {
 
 /** A calendar day (YYYY-MM-DD) as people of this language write it. */
 export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(formatTag(language), {
+  return dateFormat(language, {
     dateStyle: 'medium',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
