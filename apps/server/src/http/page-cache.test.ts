@@ -12,7 +12,8 @@ import { chooseEncoding, inlineScriptHashes, pageCacheKey } from './page-cache.t
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('the page cache, without a server', () => {
-  const key = (path: string, method = 'GET') => pageCacheKey(method, new URL(path, 'http://site.test'));
+  const key = (path: string, method = 'GET', cookie?: string) =>
+    pageCacheKey(method, new URL(path, 'http://site.test'), cookie);
 
   it('keys a public page by its path and its own sorted query parameters, and nothing else', () => {
     expect(key('/')).toBe('/');
@@ -20,10 +21,11 @@ describe('the page cache, without a server', () => {
     expect(key('/yi/privacy', 'HEAD')).toBe('/yi/privacy');
     expect(key('/incidents?type=verbal&page=2')).toBe('/incidents?page=2&type=verbal');
     expect(key('/incidents?page=2&type=verbal')).toBe('/incidents?page=2&type=verbal');
-    // Rendered for the request alone: other methods, the follow-up thread, unknown or odd parameters.
+    expect(key('/nl/follow-up', 'GET', 'lang=nl')).toBe('/nl/follow-up');
+    // Rendered for the request alone: other methods, a receipt session's thread, unknown or odd parameters.
     expect(key('/contact', 'POST')).toBeUndefined();
-    expect(key('/follow-up')).toBeUndefined();
-    expect(key('/nl/follow-up')).toBeUndefined();
+    expect(key('/follow-up', 'GET', '__Host-follow-up=abc')).toBeUndefined();
+    expect(key('/nl/follow-up', 'GET', 'lang=nl; follow-up=abc')).toBeUndefined();
     expect(key('/?utm_source=mail')).toBeUndefined();
     expect(key('/incidents?page=1&page=2')).toBeUndefined();
     expect(key('/incidents?type=%3Cscript%3E')).toBeUndefined();
@@ -122,17 +124,25 @@ describe('public pages served from the page cache', () => {
     expect(home.headers.vary).toMatch(/Cookie.*Accept-Language.*Accept-Encoding/);
   });
 
-  it('gives a visitor with cookies the page everyone gets, and renders the follow-up page per visitor', async () => {
+  it('gives a visitor with cookies the page everyone gets, and renders the follow-up page for a receipt session', async () => {
     const anonymous = await rawRequest(server.baseUrl, '/yi/terms-of-use');
     const withCookies = await rawRequest(server.baseUrl, '/yi/terms-of-use', {
       cookie: '__Host-follow-up=abc; lang=he; staff.session_token=xyz',
     });
     expect(withCookies.body.equals(anonymous.body)).toBe(true);
 
-    const followUp = await rawRequest(server.baseUrl, '/nl/follow-up');
-    expect(followUp.status).toBe(200);
-    expect(followUp.headers['x-page-cache']).toBeUndefined();
-    expect(String(followUp.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
+    // Without a receipt session, the follow-up page is the form that asks for one: kept, compressed.
+    await rawRequest(server.baseUrl, '/nl/follow-up');
+    const form = await rawRequest(server.baseUrl, '/nl/follow-up', { 'accept-encoding': 'gzip' });
+    expect(form.headers['x-page-cache']).toBe('hit');
+    expect(form.headers['content-encoding']).toBe('gzip');
+    // With one, the page shows that reporter's thread: rendered for them alone.
+    for (const cookie of ['__Host-follow-up=abc', 'lang=nl; follow-up=abc']) {
+      const followUp = await rawRequest(server.baseUrl, '/nl/follow-up', { cookie });
+      expect(followUp.status).toBe(200);
+      expect(followUp.headers['x-page-cache']).toBeUndefined();
+      expect(String(followUp.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
+    }
     const tracked = await rawRequest(server.baseUrl, '/nl?utm_source=mail');
     expect(tracked.headers['x-page-cache']).toBeUndefined();
     // A path that a URL parser could read as another host is not the home page.

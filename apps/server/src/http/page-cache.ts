@@ -11,8 +11,18 @@ import { contentSecurityPolicy } from './security-headers.ts';
 const compressWithBrotli = promisify(brotliCompress);
 const compressWithGzip = promisify(gzip);
 
-/** The follow-up page shows one reporter's thread: it is rendered for its visitor, never kept. */
-const UNCACHED_PAGES = new Set<PublicPage>(['followUp']);
+/**
+ * The follow-up page shows one reporter's thread to the visitor whose receipt session it is: such
+ * a visitor's page is rendered for them alone. Everyone else gets the form that asks for a receipt,
+ * kept like any other page (and so sent compressed).
+ */
+const PER_VISITOR_COOKIES: Partial<Record<PublicPage, readonly string[]>> = {
+  followUp: ['__Host-follow-up', 'follow-up'],
+};
+
+function hasCookie(header: string | undefined, names: readonly string[]) {
+  return (header ?? '').split(';').some((part) => names.includes(part.trim().split('=')[0] ?? ''));
+}
 
 /** The query parameters a page reads; a request with any other one is rendered, not cached. */
 const PAGE_QUERY_PARAMETERS: Partial<Record<PublicPage, readonly string[]>> = { incidents: ['type', 'page'] };
@@ -38,9 +48,7 @@ export type RenderAnonymously = (url: string) => Promise<globalThis.Response>;
 
 const pageByPath = new Map<string, PublicPage>(
   LANGUAGES.flatMap(({ code }) =>
-    (Object.keys(PUBLIC_PAGES) as PublicPage[])
-      .filter((page) => !UNCACHED_PAGES.has(page))
-      .map((page) => [localizedPath(page, code), page] as const),
+    (Object.keys(PUBLIC_PAGES) as PublicPage[]).map((page) => [localizedPath(page, code), page] as const),
   ),
 );
 
@@ -48,9 +56,11 @@ const pageByPath = new Map<string, PublicPage>(
  * The cache key of a request for a public page (its path and the page's own query parameters,
  * sorted), or undefined when the answer must be rendered for this request alone.
  */
-export function pageCacheKey(method: string, url: URL): string | undefined {
+export function pageCacheKey(method: string, url: URL, cookieHeader?: string): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   const page = pageByPath.get(url.pathname);
+  const perVisitor = page && PER_VISITOR_COOKIES[page];
+  if (perVisitor && hasCookie(cookieHeader, perVisitor)) return undefined;
   // The yearly summaries and the open data files take no query parameter.
   if (!page && !isFigurePath(url.pathname)) return undefined;
   const allowed = (page && PAGE_QUERY_PARAMETERS[page]) ?? [];
@@ -130,7 +140,7 @@ export function publicPageCache({
   return async (request: Request, response: Response, next: NextFunction) => {
     // Appended, not resolved: `//host/path` stays a path here, as it is for the router.
     const url = URL.parse(`http://site.invalid${request.originalUrl}`);
-    const key = url && pageCacheKey(request.method, url);
+    const key = url && pageCacheKey(request.method, url, request.headers.cookie);
     if (!key) return next();
     const cached = pages.get(key);
     let current: string;
