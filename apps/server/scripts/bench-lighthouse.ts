@@ -6,6 +6,8 @@
 //   npm run bench:lighthouse -- --pages home,contact --languages en,he
 //   npm run bench:lighthouse -- --url http://127.0.0.1:3000   a site that is already running
 //   npm run bench:lighthouse -- --json results.json           also keep every figure
+//   npm run bench:lighthouse -- --https      over HTTPS and HTTP/2, as a phone meets a deployment
+//     (a TLS front of our own stands in for the reverse proxy; the browser then asks for Brotli)
 //   npm run bench:lighthouse -- --seed 500   a site whose figures are full: 500 verified incidents over
 //     30 months, a fifth published, in a database of its own on the machine's PostgreSQL server
 //     (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), dropped at the end
@@ -21,6 +23,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { runMigrations } from '../src/db/migrate.ts';
 import { startSite } from './bench-helpers.ts';
+import { startHttpsProxy } from './https-proxy.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -29,6 +32,7 @@ const { values: options } = parseArgs({
     url: { type: 'string' },
     json: { type: 'string' },
     seed: { type: 'string' },
+    https: { type: 'boolean' },
   },
 });
 
@@ -49,7 +53,9 @@ function pathOf(page: Page, language: Language): string {
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const seeded = options.seed && !options.url ? await seededDatabase(Number(options.seed)) : undefined;
 const site = options.url ? undefined : await startSite(seeded ? { DATABASE_URL: seeded.url } : {});
-const base = options.url ?? site?.base ?? '';
+const plainBase = options.url ?? site?.base ?? '';
+const proxy = options.https ? await startHttpsProxy(plainBase) : undefined;
+const base = proxy?.base ?? plainBase;
 
 type Row = {
   path: string;
@@ -73,7 +79,14 @@ async function audit(path: string) {
   for (let attempt = 1; ; attempt += 1) {
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        // The TLS front's certificate is made at start for 127.0.0.1.
+        ...(proxy ? ['--ignore-certificate-errors'] : []),
+      ],
     });
     try {
       const result = await lighthouse(`${base}${path}`, {
@@ -136,6 +149,7 @@ try {
     }
   }
 } finally {
+  await proxy?.stop();
   await site?.stop();
   await seeded?.drop();
 }
