@@ -51,6 +51,22 @@ describe('the built browser files', () => {
     expect(answer.body.length).toBeLessThan(script.length / 10);
   });
 
+  it('carry the site’s policy without a nonce, the same on every file (so HTTP/2 sends it once)', async () => {
+    const policies = new Set<string>();
+    for (const [file, accept] of [
+      ['/assets/entry-abc123.js', 'br'],
+      ['/assets/entry-abc123.js', ''],
+      ['/assets/font-abc123.woff2', 'br'],
+    ] as const) {
+      const policy = String((await get(file, accept)).headers['content-security-policy']);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('nonce-');
+      policies.add(policy);
+    }
+    expect(policies.size).toBe(1);
+  });
+
   it('as the gzip copy when Brotli is not accepted (or refused with q=0)', async () => {
     for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
       const answer = await get('/assets/entry-abc123.js', accept);

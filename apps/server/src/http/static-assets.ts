@@ -2,6 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { chooseEncoding } from './page-cache.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
+
+/**
+ * The policy a built file is sent with: the site's own, without the per-request nonce that only a
+ * page's inline scripts need. The same on every file, so HTTP/2 sends it once per connection instead
+ * of 400 bytes more with each of a page's dozen files (a nonce made each value new).
+ */
+const FILE_POLICY = contentSecurityPolicy("'self'");
+const setFilePolicy = (response: Response) => response.set('Content-Security-Policy', FILE_POLICY);
 
 /** What the build wrote beside a file (scripts/precompress-assets.ts). */
 type Variants = { br?: string; gzip?: string };
@@ -51,8 +60,13 @@ function findVariants(root: string): Map<string, Variants> {
  */
 export function staticAssets(clientDir: string) {
   const variants = findVariants(clientDir);
-  const hashed = express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false });
-  const others = express.static(clientDir, { maxAge: '1h', index: false });
+  const hashed = express.static(path.join(clientDir, 'assets'), {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    setHeaders: setFilePolicy,
+  });
+  const others = express.static(clientDir, { maxAge: '1h', index: false, setHeaders: setFilePolicy });
   const router = express.Router();
 
   router.use((request: Request, response: Response, next: NextFunction) => {
@@ -69,6 +83,7 @@ export function staticAssets(clientDir: string) {
       'Content-Type': CONTENT_TYPES[path.extname(request.path)] ?? 'application/octet-stream',
       'Content-Encoding': encoding,
     });
+    setFilePolicy(response);
     response.sendFile(
       file,
       { maxAge: isHashed ? '1y' : '1h', immutable: isHashed, lastModified: true, etag: true, dotfiles: 'deny' },
