@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { startNotificationWorker } from '../mail/notifications.ts';
 import { freePort } from '../test/app-process.ts';
+import { startSmtp } from '../test/smtp-helpers.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -16,30 +16,6 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const URLS = ['https://www.facebook.com/groups/hate/posts/123456789', 'https://t.me/some_channel/42'];
 const ON_CALL = ['oncall-1@example.org', 'oncall-2@example.org'];
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on this machine that keeps what it receives. */
-async function startSmtp(port: number) {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return { received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 /** A form token as the server makes it, given `ageSeconds` ago (the server's key, derived as it does). */
 function tokenAged(server: TestServer, ageSeconds: number): string {

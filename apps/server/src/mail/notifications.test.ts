@@ -1,38 +1,10 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/app-process.ts';
 import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
+import { startSmtp } from '../test/smtp-helpers.ts';
 import { CookieJar } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on this machine that keeps what it receives. */
-async function startSmtp(port: number) {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return { received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 describe('staff notifications', () => {
   let server: TestServer;

@@ -3,42 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import en from '@app/locales/en/internal.json' with { type: 'json' };
 import express from 'express';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackupCommand } from '../cli/backup.ts';
 import { metricsRoutes } from '../http/metrics.routes.ts';
 import { createLogger } from '../logger.ts';
 import { freePort } from '../test/app-process.ts';
 import { openFollowUp } from '../test/follow-up-helpers.ts';
+import { startSmtp } from '../test/smtp-helpers.ts';
 import { CookieJar, createStaffMember, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on this machine that keeps what it receives (as the notification tests). */
-async function startSmtp(port: number) {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return { received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 describe('monitoring (decision 0030)', () => {
   let server: TestServer;

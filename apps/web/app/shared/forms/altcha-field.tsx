@@ -62,13 +62,22 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
       payload.current = detail.state === 'verified' ? detail.payload : undefined;
     };
     element.addEventListener('statechange', onStateChange);
-    void element.configure({ hideFooter: true, hideLogo: false });
-    return () => element.removeEventListener('statechange', onStateChange);
+    // The module can resolve before it has defined the element (seen on a busy machine: "configure is
+    // not a function", and the whole form fell to the error page): configure it once it is defined.
+    let isCurrent = true;
+    void customElements.whenDefined('altcha-widget').then(() => {
+      if (isCurrent) void element.configure({ hideFooter: true, hideLogo: false });
+    });
+    return () => {
+      isCurrent = false;
+      element.removeEventListener('statechange', onStateChange);
+    };
   }, [isLoaded]);
 
   useImperativeHandle(handle, () => ({
     async takePayload() {
       const element = widget.current;
+      if (element) await customElements.whenDefined('altcha-widget');
       let taken = payload.current;
       if (!taken && element) taken = (await element.verify())?.payload;
       payload.current = undefined;
