@@ -99,6 +99,8 @@ test('an online incident carries its addresses and platform from the form to the
       ?.split(',') ?? [];
   const cell = (name: string) => row[header.indexOf(name)];
   expect(cell('online_platform')).toBe('instagram');
+  // Sent from the browser with JavaScript: ALTCHA's proof of work, not the no-JavaScript token.
+  expect(cell('spam_check')).toBe('proof-of-work');
   expect(cell('online_urls')).toBe(`${POST} ${VIDEO}`);
   expect(cell('threat_ongoing')).toBe('true');
   expect(cell('sharing_consent')).toBe('yes');

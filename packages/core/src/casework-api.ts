@@ -132,6 +132,8 @@ export type ReportExportRow = {
   onlinePlatform: OnlinePlatform | null;
   onlineUrls: string[];
   isUrgent: boolean;
+  /** How the submission proved it was no robot: ALTCHA's proof of work, or the no-JavaScript form token. */
+  spamCheck: SpamCheck;
   municipality: string | null;
   province: string | null;
   attachmentCount: number;

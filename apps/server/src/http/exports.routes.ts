@@ -82,6 +82,7 @@ export function exportRoutes(services: Services) {
           'threat_ongoing',
           'sharing_consent',
           'urgent',
+          'spam_check',
           'online_platform',
           'online_urls',
           'municipality',
@@ -103,6 +104,7 @@ export function exportRoutes(services: Services) {
           row.threatOngoing,
           row.sharingConsent,
           row.isUrgent,
+          row.spamCheck,
           row.onlinePlatform,
           // Never a live link: a spreadsheet shows the text; addresses are separated by spaces.
           row.onlineUrls.join(' '),

@@ -147,9 +147,14 @@ describe('CSV exports', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,online_platform,online_urls,municipality,province,files,published',
+      '\uFEFFid,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,spam_check,online_platform,online_urls,municipality,province,files,published',
     );
     expect(csv.trim().split('\r\n')).toHaveLength(8);
+    // How each report proved it was no robot: a closed set, one value per row.
+    const column = csv.split('\r\n')[0]?.split(',').indexOf('spam_check') ?? -1;
+    for (const line of csv.trim().split('\r\n').slice(1)) {
+      expect(['proof-of-work', 'form-token']).toContain(line.split(',')[column]);
+    }
     for (const secret of Object.values(SEEDED)) expect(csv).not.toContain(secret);
   });
 });

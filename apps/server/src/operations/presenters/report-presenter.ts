@@ -66,6 +66,7 @@ export function presentReportExportRow(
     onlinePlatform: row.onlinePlatform,
     onlineUrls: openOnlineUrls(encryption, row.onlineUrls),
     isUrgent: row.isUrgent,
+    spamCheck: row.spamCheck,
     municipality: row.municipality,
     province: row.province,
     attachmentCount: row.attachmentCount,

@@ -35,6 +35,7 @@ export async function exportReports(
         onlinePlatform: report.onlinePlatform,
         onlineUrls: report.onlineUrls,
         isUrgent: report.isUrgent,
+        spamCheck: report.spamCheck,
         municipality: report.municipality,
         province: report.province,
         attachmentCount: ATTACHMENT_COUNT,
