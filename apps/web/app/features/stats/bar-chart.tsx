@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { ChartFigure } from './chart-figure.tsx';
 
 export type BarDatum = { label: string; count: number };
 
@@ -26,7 +26,6 @@ export function BarChart({
   categoryLabel?: string;
 }) {
   const { t, language } = useTranslation();
-  const id = useId();
   const isRtl = language === 'he' || language === 'yi';
   const width = 640;
   const height = Math.max(1, data.length) * ROW_HEIGHT + 8;
@@ -35,50 +34,41 @@ export function BarChart({
   const x = scaleLinear<number>({ domain: [0, max], range: [0, chartWidth] });
   const y = scaleBand<string>({ domain: data.map((datum) => datum.label), range: [4, height - 4], padding: 0.2 });
   return (
-    <figure className="stats-chart" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="stats-chart__title">
-        {title}
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={t('stats.chartLabel', { title })}
-        className="stats-chart__svg"
-        // The positions are worked out here, mirrored for Hebrew and Yiddish: the anchors must not
-        // flip again with the page's direction, or the labels run off the right edge.
-        direction="ltr"
-      >
-        {data.map((datum) => {
-          const barY = y(datum.label) ?? 0;
-          const barWidth = x(datum.count);
-          // Right to left, the labels stand on the right and the bars grow leftwards.
-          const barX = isRtl ? width - LABEL_WIDTH - barWidth : LABEL_WIDTH;
-          const middle = barY + y.bandwidth() / 2;
-          return (
-            <g key={datum.label}>
-              <Bar x={barX} y={barY} width={barWidth} height={y.bandwidth()} fill={BAR_COLOUR} rx={3} />
-              <text
-                x={isRtl ? barX - 6 : barX + barWidth + 6}
-                y={middle}
-                dominantBaseline="middle"
-                fontSize={13}
-                textAnchor={isRtl ? 'end' : 'start'}
-              >
-                {numberFormat(datum.count)}
-              </text>
-              <text
-                x={isRtl ? width - 4 : LABEL_WIDTH - 8}
-                y={middle}
-                dominantBaseline="middle"
-                fontSize={13}
-                textAnchor="end"
-              >
-                {datum.label.length > 24 ? `${datum.label.slice(0, 23)}…` : datum.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    <ChartFigure
+      title={title}
+      width={width}
+      height={height}
+      drawing={data.map((datum) => {
+        const barY = y(datum.label) ?? 0;
+        const barWidth = x(datum.count);
+        // Right to left, the labels stand on the right and the bars grow leftwards.
+        const barX = isRtl ? width - LABEL_WIDTH - barWidth : LABEL_WIDTH;
+        const middle = barY + y.bandwidth() / 2;
+        return (
+          <g key={datum.label}>
+            <Bar x={barX} y={barY} width={barWidth} height={y.bandwidth()} fill={BAR_COLOUR} rx={3} />
+            <text
+              x={isRtl ? barX - 6 : barX + barWidth + 6}
+              y={middle}
+              dominantBaseline="middle"
+              fontSize={13}
+              textAnchor={isRtl ? 'end' : 'start'}
+            >
+              {numberFormat(datum.count)}
+            </text>
+            <text
+              x={isRtl ? width - 4 : LABEL_WIDTH - 8}
+              y={middle}
+              dominantBaseline="middle"
+              fontSize={13}
+              textAnchor="end"
+            >
+              {datum.label.length > 24 ? `${datum.label.slice(0, 23)}…` : datum.label}
+            </text>
+          </g>
+        );
+      })}
+    >
       <table className="staff-table stats-table">
         <caption className="visually-hidden">{title}</caption>
         <thead>
@@ -96,6 +86,6 @@ export function BarChart({
           ))}
         </tbody>
       </table>
-    </figure>
+    </ChartFigure>
   );
 }

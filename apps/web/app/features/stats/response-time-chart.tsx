@@ -1,9 +1,9 @@
 import type { ResponseTimeMonth } from '@app/core/stats-api';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
+import { ChartFigure } from './chart-figure.tsx';
 
 // The median a lighter amber, the 90th percentile a dark brown: both at least 3:1 against the
 // page, and told apart by the legend and the table as well as by colour.
@@ -35,7 +35,6 @@ export function ResponseTimeChart({
   percent: (count: number, total: number) => string;
 }) {
   const { t, language } = useTranslation();
-  const id = useId();
   const isRtl = language === 'he' || language === 'yi';
   const title = t('stats.responseTimes.chartTitle');
   const width = 640;
@@ -67,106 +66,102 @@ export function ResponseTimeChart({
         })
       : t('stats.responseTimes.notYet');
   return (
-    <figure className="stats-chart stats-chart--wide" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="stats-chart__title">
-        {title}
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={t('stats.chartLabel', { title })}
-        className="stats-chart__svg"
-        // The positions are worked out left to right (mirrored here for Hebrew and Yiddish): the
-        // anchors must not flip again with the page's direction.
-        direction="ltr"
-      >
-        {legend.map((entry, index) => {
-          // One line each: the labels are long in some languages.
-          const rowY = 6 + index * LEGEND_ROW;
-          const start = isRtl ? width - 8 : 8;
-          return (
-            <g key={entry.label}>
-              {entry.colour ? (
-                <rect x={isRtl ? start - 14 : start} y={rowY} width={14} height={14} fill={entry.colour} rx={2} />
-              ) : (
-                <line
-                  x1={start + (isRtl ? -7 : 7)}
-                  x2={start + (isRtl ? -7 : 7)}
-                  y1={rowY - 1}
-                  y2={rowY + 15}
-                  stroke="#1f1f1f"
-                  strokeWidth={1.5}
-                  strokeDasharray="4 3"
-                />
-              )}
-              <text
-                x={isRtl ? start - 22 : start + 22}
-                y={rowY + 7}
-                dominantBaseline="middle"
-                fontSize={13}
-                textAnchor={isRtl ? 'end' : 'start'}
-              >
-                {entry.label}
-              </text>
-            </g>
-          );
-        })}
-        {months.map((month) => {
-          const rowY = y(month.month) ?? 0;
-          const half = y.bandwidth() / 2;
-          const bars = [
-            { value: month.medianWorkingDays, colour: MEDIAN_COLOUR, offset: 0 },
-            { value: month.p90WorkingDays, colour: P90_COLOUR, offset: half },
-          ];
-          return (
-            <g key={month.month}>
-              {bars.map((bar) => {
-                const length = bar.value === null ? 0 : x(bar.value);
-                const middle = rowY + bar.offset + half / 2;
-                return (
-                  <g key={bar.colour}>
-                    <Bar
-                      x={isRtl ? barStart - length : barStart}
-                      y={rowY + bar.offset + 1}
-                      width={length}
-                      height={half - 2}
-                      fill={bar.colour}
-                      rx={2}
-                    />
-                    <text
-                      x={isRtl ? barStart - length - 6 : barStart + length + 6}
-                      y={middle}
-                      dominantBaseline="middle"
-                      fontSize={12}
-                      textAnchor={isRtl ? 'end' : 'start'}
-                    >
-                      {bar.value === null ? '–' : decimal(bar.value)}
-                    </text>
-                  </g>
-                );
-              })}
-              <text
-                x={isRtl ? width - 4 : LABEL_WIDTH - 8}
-                y={rowY + half}
-                dominantBaseline="middle"
-                fontSize={13}
-                textAnchor="end"
-              >
-                {monthLabel(month.month)}
-              </text>
-            </g>
-          );
-        })}
-        <line
-          x1={promiseX}
-          x2={promiseX}
-          y1={legendHeight}
-          y2={height - 2}
-          stroke="#1f1f1f"
-          strokeWidth={1.5}
-          strokeDasharray="5 4"
-        />
-      </svg>
+    <ChartFigure
+      title={title}
+      width={width}
+      height={height}
+      wide
+      drawing={
+        <>
+          {legend.map((entry, index) => {
+            // One line each: the labels are long in some languages.
+            const rowY = 6 + index * LEGEND_ROW;
+            const start = isRtl ? width - 8 : 8;
+            return (
+              <g key={entry.label}>
+                {entry.colour ? (
+                  <rect x={isRtl ? start - 14 : start} y={rowY} width={14} height={14} fill={entry.colour} rx={2} />
+                ) : (
+                  <line
+                    x1={start + (isRtl ? -7 : 7)}
+                    x2={start + (isRtl ? -7 : 7)}
+                    y1={rowY - 1}
+                    y2={rowY + 15}
+                    stroke="#1f1f1f"
+                    strokeWidth={1.5}
+                    strokeDasharray="4 3"
+                  />
+                )}
+                <text
+                  x={isRtl ? start - 22 : start + 22}
+                  y={rowY + 7}
+                  dominantBaseline="middle"
+                  fontSize={13}
+                  textAnchor={isRtl ? 'end' : 'start'}
+                >
+                  {entry.label}
+                </text>
+              </g>
+            );
+          })}
+          {months.map((month) => {
+            const rowY = y(month.month) ?? 0;
+            const half = y.bandwidth() / 2;
+            const bars = [
+              { value: month.medianWorkingDays, colour: MEDIAN_COLOUR, offset: 0 },
+              { value: month.p90WorkingDays, colour: P90_COLOUR, offset: half },
+            ];
+            return (
+              <g key={month.month}>
+                {bars.map((bar) => {
+                  const length = bar.value === null ? 0 : x(bar.value);
+                  const middle = rowY + bar.offset + half / 2;
+                  return (
+                    <g key={bar.colour}>
+                      <Bar
+                        x={isRtl ? barStart - length : barStart}
+                        y={rowY + bar.offset + 1}
+                        width={length}
+                        height={half - 2}
+                        fill={bar.colour}
+                        rx={2}
+                      />
+                      <text
+                        x={isRtl ? barStart - length - 6 : barStart + length + 6}
+                        y={middle}
+                        dominantBaseline="middle"
+                        fontSize={12}
+                        textAnchor={isRtl ? 'end' : 'start'}
+                      >
+                        {bar.value === null ? '–' : decimal(bar.value)}
+                      </text>
+                    </g>
+                  );
+                })}
+                <text
+                  x={isRtl ? width - 4 : LABEL_WIDTH - 8}
+                  y={rowY + half}
+                  dominantBaseline="middle"
+                  fontSize={13}
+                  textAnchor="end"
+                >
+                  {monthLabel(month.month)}
+                </text>
+              </g>
+            );
+          })}
+          <line
+            x1={promiseX}
+            x2={promiseX}
+            y1={legendHeight}
+            y2={height - 2}
+            stroke="#1f1f1f"
+            strokeWidth={1.5}
+            strokeDasharray="5 4"
+          />
+        </>
+      }
+    >
       <TableScroll label={title}>
         <table className="staff-table stats-table">
           <caption className="visually-hidden">{title}</caption>
@@ -196,6 +191,6 @@ export function ResponseTimeChart({
           </tbody>
         </table>
       </TableScroll>
-    </figure>
+    </ChartFigure>
   );
 }
