@@ -1,6 +1,6 @@
 import { todayInBelgium } from '@app/core/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase } from './database.ts';
+import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
@@ -247,10 +247,7 @@ test('two coordinators decide on one report at once: the second is told so in He
     altcha: await solveAltcha(baseURL ?? ''),
   });
   expect(sent.status).toBe(201);
-  const [report] = await queryServerDatabase<{ id: string }>(
-    `select id from report where incident_date = $1 and status = 'new' order by created_at desc limit 1`,
-    [day],
-  );
+  const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
   const path = `/internal/reports/${report?.id}`;
 
   await signInFirstTime(page, await createStaffAccount('coordinator', 'Avi Coordinator'));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -15,4 +16,23 @@ export async function queryServerDatabase<Row extends Record<string, unknown>>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The id of the report a receipt belongs to, found as the server finds it: the receipt's keyed hash
+ * under the e2e server's own key (its key file in E2E_DATA_DIR). A test finds its own report by the
+ * receipt it was given, never by a date or a value that another test may share.
+ */
+export async function reportIdByReceipt(receipt: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const { fileKeyring, keyringPath } = await import('../apps/server/src/crypto/keyring.ts');
+  const { createReceiptHasher } = await import('../apps/server/src/crypto/receipts.ts');
+  const masterKey = Buffer.from(fs.readFileSync(path.join(dataDir, 'encryption.key'), 'utf8').trim(), 'base64');
+  const hashes = await createReceiptHasher(fileKeyring(masterKey, keyringPath(dataDir))).candidates(receipt);
+  const rows = await queryServerDatabase<{ id: string }>('select id from report where receipt_hash = any($1)', [
+    hashes,
+  ]);
+  if (rows.length !== 1) throw new Error(`no report has the receipt ${receipt.slice(0, 4)}…`);
+  return rows[0]?.id ?? '';
 }

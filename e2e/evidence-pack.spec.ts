@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { loadSiteEncryption } from '../apps/server/src/crypto/encryption.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase } from './database.ts';
+import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
@@ -30,7 +30,7 @@ async function setConsent(reportId: string, consent: 'yes' | 'no') {
   ]);
 }
 
-/** A past day of its own for each report, by which this test finds it among the others' reports. */
+/** A past day for the report (any: the test finds its report by its receipt). */
 function randomPastDay(): string {
   const date = new Date(Date.now() - (20 + Math.floor(Math.random() * 2_000)) * 24 * 60 * 60 * 1000);
   return date.toISOString().slice(0, 10);
@@ -44,12 +44,9 @@ async function newReport(baseURL: string, consent: 'yes' | 'no'): Promise<string
     files: [{ name: 'photo.jpg', data: PHOTO, type: 'image/jpeg' }],
   });
   expect(sent.status).toBe(201);
-  const [row] = await queryServerDatabase<{ id: string }>(
-    `select id from report where language = 'yi' and incident_date = $1 order by created_at desc limit 1`,
-    [day],
-  );
-  await setConsent(row?.id ?? '', consent);
-  return row?.id ?? '';
+  const id = await reportIdByReceipt(sent.body.receipt ?? '');
+  await setConsent(id, consent);
+  return id;
 }
 
 /** Opens the print-ready page in its new tab, as the button does. */

@@ -1,5 +1,5 @@
 import internalEn from '../packages/locales/en/internal.json' with { type: 'json' };
-import { queryServerDatabase } from './database.ts';
+import { reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { fillAdditional, fillIncident, openForm, PHOTO } from './report-form-helpers.ts';
@@ -23,7 +23,6 @@ for (const language of ['en', 'he'] as const) {
     );
     const m = MESSAGES[language];
     const prefix = language === 'en' ? '' : `/${language}`;
-    // A date of its own, to find this report among those of tests running alongside.
     const date = `2024-0${language === 'en' ? 3 : 4}-${testInfo.project.name === 'mobile' ? 11 : 12}`;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -55,10 +54,7 @@ for (const language of ['en', 'he'] as const) {
     await card.getByLabel(m.receipt.confirm).check();
     await expect(card).not.toContainText(m.receipt.confirmFirst);
 
-    const [report] = await queryServerDatabase<{ id: string }>(
-      `select id from report where incident_date = '${date}' order by created_at desc limit 1`,
-    );
-    const reportId = report?.id ?? '';
+    const reportId = await reportIdByReceipt(receipt);
 
     // A coordinator writes to the reporter, in another browser.
     const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });

@@ -1,6 +1,6 @@
 import { todayInBelgium } from '@app/core/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase } from './database.ts';
+import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
@@ -32,10 +32,7 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
     altcha: await solveAltcha(baseURL ?? ''),
   });
   expect(sent.status).toBe(201);
-  const [report] = await queryServerDatabase<{ id: string }>(
-    `select id::text from report where incident_date = $1 and incident_type = 'provocation' order by created_at desc limit 1`,
-    [day],
-  );
+  const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
   const note = `Call back the witness on Tuesday ${Date.now()}`;
 
   await signInFirstTime(page, await createStaffAccount('coordinator', 'Rema Coordinator'));

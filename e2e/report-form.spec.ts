@@ -1,4 +1,4 @@
-import { queryServerDatabase } from './database.ts';
+import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { fillAdditional, fillIncident, openForm, termsCheckbox } from './report-form-helpers.ts';
@@ -21,7 +21,6 @@ test('a complete report with a photo, in English: three steps, axe clean on each
 
   // The focus moves to the new step's heading, which says where the person is.
   await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 3/ })).toBeFocused();
-  // A date of its own, to find this report among those of tests running alongside.
   await fillIncident(page, m, true, date);
   await expect(page.getByText('photo-with-gps.jpg', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -33,10 +32,12 @@ test('a complete report with a photo, in English: three steps, axe clean on each
   await page.getByRole('button', { name: m.reportForm.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: m.reportForm.success })).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(page);
+  const receipt = (await page.locator('.receipt-card__code').innerText()).replace(/\D/g, '');
 
   const stored = await queryServerDatabase<{ files: number; type: string }>(
     `select count(a.id)::int as files, min(a.content_type) as type from report r
-     join report_attachment a on a.report_id = r.id where r.incident_date = '${date}' group by r.id`,
+     join report_attachment a on a.report_id = r.id where r.id = $1 group by r.id`,
+    [await reportIdByReceipt(receipt)],
   );
   expect(stored).toEqual([{ files: 1, type: 'image/jpeg' }]);
 });

@@ -49,7 +49,11 @@ export function reportPayload(overrides: Record<string, unknown> = {}) {
 }
 
 export type FilePart = { name: string; data: Buffer; type?: string };
-export type ApiBody = { ok?: boolean; error: { code: string; fields?: Record<string, string>; file?: number } };
+export type ApiBody = {
+  ok?: boolean;
+  receipt?: string;
+  error: { code: string; fields?: Record<string, string>; file?: number };
+};
 
 export async function postReport(
   baseUrl: string,
