@@ -105,3 +105,99 @@ describe('the built browser files', () => {
     expect(answer.body.length).toBe(0);
   });
 });
+
+describe('the built web app installed under a dot-folder (/srv/.releases/…, ~/.local/…)', () => {
+  const built = path.resolve(import.meta.dirname, '../../../web/build/client');
+  const secret = 'export const secret = "not for the web";\n'.repeat(40);
+  let installed = '';
+  let installBase = '';
+  let installedBase = '';
+  let closeInstalled: () => void = () => {};
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(built, 'assets'))) {
+      throw new Error('The web app is not built: run "npm run build" (npm run test:unit does it for you).');
+    }
+    installBase = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-install-'));
+    installed = path.join(installBase, '.releases', '2026-11-26', 'client');
+    fs.cpSync(built, installed, { recursive: true });
+    // Dot-files inside the build folder, each with compressed copies beside it: still never sent.
+    for (const name of ['.private/settings.js', 'assets/.hidden.js']) {
+      const file = path.join(installed, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, secret);
+      fs.writeFileSync(`${file}.br`, brotliCompressSync(secret));
+      fs.writeFileSync(`${file}.gz`, gzipSync(secret));
+    }
+    const app = express();
+    app.use(staticAssets(installed));
+    app.use((_request, response) => void response.status(404).send('not here'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    closeInstalled = () => server.close();
+    installedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => {
+    closeInstalled();
+    if (installBase) fs.rmSync(installBase, { recursive: true, force: true });
+  });
+
+  /** Built files with both compressed copies, by URL path: a script, a stylesheet and the icon. */
+  const compressedFiles = () => {
+    const assets = fs.readdirSync(path.join(installed, 'assets'));
+    const withCopies = (extension: string) =>
+      assets.find(
+        (name) =>
+          name.endsWith(extension) &&
+          !name.startsWith('.') &&
+          assets.includes(`${name}.br`) &&
+          assets.includes(`${name}.gz`),
+      );
+    const script = withCopies('.js');
+    const stylesheet = withCopies('.css');
+    expect(script, 'a built script with .br and .gz copies').toBeDefined();
+    expect(stylesheet, 'a built stylesheet with .br and .gz copies').toBeDefined();
+    return [
+      {
+        url: `/assets/${script}`,
+        type: 'text/javascript; charset=utf-8',
+        cache: 'public, max-age=31536000, immutable',
+      },
+      { url: `/assets/${stylesheet}`, type: 'text/css; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
+      { url: '/favicon.svg', type: 'image/svg+xml', cache: 'public, max-age=3600' },
+    ];
+  };
+
+  it('still go out as their Brotli and gzip copies, with the headers of the file they stand for', async () => {
+    for (const { url, type, cache } of compressedFiles()) {
+      const original = fs.readFileSync(path.join(installed, url));
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+      ] as const) {
+        const answer = await rawRequest(installedBase, url, { 'Accept-Encoding': accept });
+        expect(answer.status, `${url} ${encoding}`).toBe(200);
+        expect(answer.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+        expect(answer.headers['content-type'], url).toBe(type);
+        expect(answer.headers.vary, url).toContain('Accept-Encoding');
+        expect(answer.headers['cache-control'], url).toBe(cache);
+        expect(answer.headers.etag, url).toBeDefined();
+        expect(Number(answer.headers['content-length']), url).toBe(answer.body.length);
+        expect(answer.body.length, url).toBeLessThan(original.length);
+        expect(decode(answer.body).equals(original), `${url} decodes to the built file`).toBe(true);
+      }
+    }
+  });
+
+  it('refuse a dot-file inside the build folder, compressed or not', async () => {
+    for (const url of ['/.private/settings.js', '/assets/.hidden.js']) {
+      for (const accept of ['br', 'gzip', '']) {
+        const answer = await rawRequest(installedBase, url, accept ? { 'Accept-Encoding': accept } : {});
+        expect([403, 404], `${url} with "${accept}"`).toContain(answer.status);
+        expect(answer.headers['content-encoding'], url).toBeUndefined();
+        expect(answer.body.toString(), url).not.toContain('not for the web');
+      }
+    }
+  });
+});

@@ -12,7 +12,11 @@ import { contentSecurityPolicy } from './security-headers.ts';
 const FILE_POLICY = contentSecurityPolicy("'self'");
 const setFilePolicy = (response: Response) => response.set('Content-Security-Policy', FILE_POLICY);
 
-/** What the build wrote beside a file (scripts/precompress-assets.ts). */
+/**
+ * What the build wrote beside a file (scripts/precompress-assets.ts), as paths relative to the build
+ * folder: `sendFile` takes them with `root`, so its refusal of dot-files looks only inside the build
+ * folder, never at where the site is installed (`/srv/.releases/…`, `~/.local/…`).
+ */
 type Variants = { br?: string; gzip?: string };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -38,14 +42,14 @@ function findVariants(root: string): Map<string, Variants> {
       .filter((entry) => entry.isFile())
       .map((entry) => path.join(entry.parentPath, entry.name)),
   );
+  const inside = (file: string) => path.relative(root, file).split(path.sep).join('/');
   for (const file of names) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const found: Variants = {};
-    if (names.has(`${file}.br`)) found.br = `${file}.br`;
-    if (names.has(`${file}.gz`)) found.gzip = `${file}.gz`;
+    if (names.has(`${file}.br`)) found.br = inside(`${file}.br`);
+    if (names.has(`${file}.gz`)) found.gzip = inside(`${file}.gz`);
     if (!found.br && !found.gzip) continue;
-    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
-    variants.set(urlPath, found);
+    variants.set(`/${inside(file)}`, found);
   }
   return variants;
 }
@@ -86,15 +90,25 @@ export function staticAssets(clientDir: string) {
     setFilePolicy(response);
     response.sendFile(
       file,
-      { maxAge: isHashed ? '1y' : '1h', immutable: isHashed, lastModified: true, etag: true, dotfiles: 'deny' },
+      {
+        root: clientDir,
+        maxAge: isHashed ? '1y' : '1h',
+        immutable: isHashed,
+        lastModified: true,
+        etag: true,
+        dotfiles: 'deny',
+      },
       (error) => {
-        if (!error) return;
-        // The copy went away under us (a new build being written): send the file as it is.
-        if (!response.headersSent) {
-          response.removeHeader('Content-Encoding');
-          response.removeHeader('Content-Type');
-          next();
-        } else next(error);
+        const code = (error as NodeJS.ErrnoException | undefined)?.code;
+        // Nothing to answer when the visitor went away (as Express's own sendFile does).
+        if (!error || code === 'ECONNABORTED' || (error as NodeJS.ErrnoException).syscall === 'write') return;
+        if (response.headersSent) return next(error);
+        response.removeHeader('Content-Encoding');
+        response.removeHeader('Content-Type');
+        // The copy went away under us (a new build being written): send the file as it is. Any other
+        // failure (a dot-file refused, a folder unreadable) is answered as such, not hidden.
+        if (code === 'ENOENT' || code === 'ENOTDIR') next();
+        else next(error);
       },
     );
   });
