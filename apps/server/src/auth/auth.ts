@@ -5,6 +5,8 @@ import { admin } from 'better-auth/plugins/admin';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/database.ts';
 import { staffAccount, staffSession, staffTwoFactor, staffUser, staffVerification } from '../db/staff-schema.ts';
+import type { Logger } from '../logger.ts';
+import { betterAuthLogger } from './auth-logger.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** Every session ends 12 hours after sign-in, whatever happens (security target 16). */
@@ -19,6 +21,8 @@ export type AuthSettings = {
   secret: string;
   publicUrl: string;
   organisationName: string;
+  /** better-auth's messages go through it as name and code only (`auth-logger.ts`). */
+  logger: Logger;
 };
 
 /**
@@ -26,9 +30,10 @@ export type AuthSettings = {
  * mounted: our own routes call `auth.api` so that there is no sign-up, no trusted-device skip and
  * no endpoint we did not choose, and so that limits, lockout and the audit log sit in one place.
  */
-export function createAuth({ db, secret, publicUrl, organisationName }: AuthSettings) {
+export function createAuth({ db, secret, publicUrl, organisationName, logger }: AuthSettings) {
   return betterAuth({
     appName: organisationName,
+    logger: betterAuthLogger(logger),
     baseURL: publicUrl,
     secret,
     database: drizzleAdapter(db, {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { errorBody, errorCodeForStatus, type ServerErrorCode } from '@app/core/error-codes';
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from '../logger.ts';
+import { type Logger, serializeError } from '../logger.ts';
 
 const API_PATH = /^\/api(?:[/?]|$)/;
 
@@ -56,7 +56,8 @@ export function lastErrorHandler(logger: Logger) {
       const type = (error as { type?: unknown }).type;
       logger.warn({ status, type: typeof type === 'string' ? type : undefined }, 'refused a request it could not read');
     } else {
-      logger.error({ err: error }, 'unhandled error while answering a request');
+      // Through the logger's `err` serializer (logger.ts): name, code and message, never a bound value.
+      logger.error({ err: serializeError(error) }, 'unhandled error while answering a request');
     }
     if (response.headersSent) return;
     if (status) sendErrorAnswer(request, response, status, errorCodeForStatus(status));

@@ -125,6 +125,7 @@ export function createStaffServices(
     secret,
     publicUrl: config.publicUrl,
     organisationName: config.site.organisationName,
+    logger,
   });
   const audit = createAuditLog(database.db);
   const staffSessions = createStaffSessions(auth, database.pool, audit, {
