@@ -104,6 +104,10 @@ export const AUDIT_ACTIONS = [
   'two-factor.failed',
   'two-factor.recovery-code-used',
   'two-factor.reset',
+  /** A passkey added, renamed or removed by its owner (decision 0031); details hold its id. */
+  'passkey.registered',
+  'passkey.renamed',
+  'passkey.removed',
   'password.set',
   'password.changed',
   'staff.created',

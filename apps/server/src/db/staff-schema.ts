@@ -127,6 +127,36 @@ export const staffTwoFactor = pgTable(
 );
 
 /**
+ * Passkeys (WebAuthn credentials) of staff members, as better-auth's passkey plugin keeps them
+ * (decision 0031). Only the public key is here: the private key never leaves the member's
+ * authenticator. `name` is the member's own label ("Work laptop").
+ */
+export const staffPasskey = pgTable(
+  'staff_passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    aaguid: text('aaguid'),
+    /** Ours: when it last signed someone in. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('staff_passkey_user_id_idx').on(table.userId),
+    check('staff_passkey_name_length', rule(`"name" is null or char_length("name") between 1 and 60`)),
+  ],
+);
+
+/**
  * TOTP codes already accepted, kept for the few minutes in which they stay valid: a code works
  * once (RFC 6238 section 5.2), which better-auth does not check by itself.
  */
