@@ -85,10 +85,12 @@ export function errorNameAndCode(error: unknown): { name: string; code?: string 
 
 /** `DrizzleQueryError` and pg's `DatabaseError` leave `name` as "Error" or "error": their class says more. */
 function errorName(error: object): string {
-  const { name } = error as { name?: unknown };
+  const { name, type } = error as { name?: unknown; type?: unknown };
   const className = error.constructor?.name;
   if (typeof name === 'string' && name.toLowerCase() !== 'error') return name;
-  return className && className !== 'Object' ? className : typeof name === 'string' ? name : 'Error';
+  if (className && className !== 'Object') return className;
+  // A plain object: one `serializeError` already wrote (its `type`), or a `{ message }` of our own.
+  return typeof type === 'string' ? type : 'Error';
 }
 
 /** A message without the bound values drizzle appends, and without a value PostgreSQL quotes after a colon. */

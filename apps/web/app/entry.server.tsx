@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { appContext } from './context.ts';
 
 export { appContext } from './context.ts';
@@ -40,10 +46,52 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          logError(error, 'a page could not be rendered');
         },
       },
     );
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
+}
+
+/**
+ * Errors of loaders and actions (security review 2026-11-26, finding 3). React Router's default
+ * prints the whole error, and a failed query's error holds its bound values: a set-password token,
+ * a staff e-mail address. Here only its name, code and the first line of its message are written
+ * (drizzle puts the values on the second), as one JSON line like the server's own logs; never the
+ * request or its form.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A route error response wraps the thrown error (React Router 8 keeps it in an untyped `error`).
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logError(inner ?? error, "a page's loader or action failed");
+};
+
+function logError(error: unknown, msg: string) {
+  const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const errorCode = typeof code === 'string' || typeof code === 'number' ? code : cause?.code;
+  const firstLine =
+    typeof message === 'string'
+      ? (message.split('\n')[0] ?? '').replace(/: ".*$/, ': "[value]"').slice(0, 300)
+      : undefined;
+  const line = {
+    level: 50,
+    time: Date.now(),
+    msg,
+    err: {
+      type: errorType(error, name),
+      ...(errorCode === undefined ? {} : { code: String(errorCode) }),
+      ...(firstLine === undefined ? {} : { message: firstLine }),
+    },
+  };
+  console.error(JSON.stringify(line));
+}
+
+/** drizzle's query error and pg's leave `name` as "Error" or "error": their class says more. */
+function errorType(error: unknown, name: unknown): string {
+  if (typeof name === 'string' && name.toLowerCase() !== 'error') return name;
+  const className = (error as object | null)?.constructor?.name;
+  return className && className !== 'Object' ? className : typeof error;
 }
