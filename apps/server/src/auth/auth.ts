@@ -1,18 +1,30 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/database.ts';
-import { staffAccount, staffSession, staffTwoFactor, staffUser, staffVerification } from '../db/staff-schema.ts';
+import {
+  staffAccount,
+  staffPasskey,
+  staffSession,
+  staffTwoFactor,
+  staffUser,
+  staffVerification,
+} from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
 import { betterAuthLogger } from './auth-logger.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** Every session ends 12 hours after sign-in, whatever happens (security target 16). */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
-/** A link to choose a password (new staff member, or reset by an admin) works for 7 days. */
-export const SET_PASSWORD_LINK_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A link to choose a password (new staff member, or reset by an admin) works for 72 hours: one
+ * held by the wrong person is a takeover of an account not yet enrolled (security review finding 10).
+ */
+export const SET_PASSWORD_LINK_SECONDS = 72 * 60 * 60;
 export const COOKIE_PREFIX = 'staff';
 
 export type AuthSettings = {
@@ -44,6 +56,7 @@ export function createAuth({ db, secret, publicUrl, organisationName, logger }: 
         account: staffAccount,
         verification: staffVerification,
         twoFactor: staffTwoFactor,
+        passkey: staffPasskey,
       },
     }),
     telemetry: { enabled: false },
@@ -80,8 +93,40 @@ export function createAuth({ db, secret, publicUrl, organisationName, logger }: 
         accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
       }),
       admin({ defaultRole: 'viewer', adminRoles: ['admin'] }),
+      staffPasskeys(publicUrl),
     ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Passkeys (decision 0031): bound to PUBLIC_URL's host (the relying party) and origin, never to
+ * the request's Origin header, so a look-alike site gets nothing it can replay. The plugin itself
+ * accepts a passkey without user verification; we refuse one both when it is added and at each
+ * sign-in: a passkey alone is a complete sign-in only because the device asked for the member's
+ * PIN or fingerprint.
+ */
+function staffPasskeys(publicUrl: string) {
+  const url = new URL(publicUrl);
+  const requireUserVerification = (userVerified: boolean) => {
+    if (!userVerified) {
+      throw APIError.from('UNAUTHORIZED', { code: 'USER_NOT_VERIFIED', message: 'user verification required' });
+    }
+  };
+  return passkey({
+    rpID: url.hostname,
+    origin: url.origin,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    registration: {
+      afterVerification: ({ verification }) => {
+        requireUserVerification(verification.registrationInfo?.userVerified === true);
+      },
+    },
+    authentication: {
+      afterVerification: ({ verification }) => {
+        requireUserVerification(verification.authenticationInfo.userVerified);
+      },
+    },
+  });
+}
