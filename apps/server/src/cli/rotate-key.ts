@@ -3,9 +3,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
-import { fileKeyring, KeyringError, readKeyringState } from '../crypto/keyring.ts';
+import {
+  fileKeyring,
+  KeyringError,
+  keyringFileIsUnwrapped,
+  readKeyringState,
+  writeKeyringState,
+} from '../crypto/keyring.ts';
 import { createLogger } from '../logger.ts';
-import { countByKey, countFilesByKey, rotateDataKey, rotateLookupKey } from '../services/key-rotation.ts';
+import {
+  countByKey,
+  countFilesByKey,
+  rotateDataKey,
+  rotateLookupKey,
+  uploadWindowMs,
+} from '../services/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 
 const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
@@ -19,6 +31,9 @@ const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key 
       again later to check)
   npm run rotate-key -- --status
       how many values, files and receipts lie under each key; changes nothing
+  npm run rotate-key -- --wrap
+      rewrites a keyring file of the older format (keys unwrapped) with every key wrapped under
+      the master key; changes no key (each rotation does this too)
 
 The keys live in the keyring file (KEYRING_FILE, else DATA_DIR/keyring.json) beside the master key
 (ENCRYPTION_KEY or DATA_DIR/encryption.key). Every instance of the site must read the same keyring
@@ -37,11 +52,14 @@ export async function runRotateKeyCommand(
     options: {
       receipts: { type: 'boolean' },
       status: { type: 'boolean' },
+      wrap: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return out(USAGE);
-  if (values.receipts && values.status) throw new UsageError('give --receipts or --status, not both');
+  if ([values.receipts, values.status, values.wrap].filter(Boolean).length > 1) {
+    throw new UsageError('give one of --receipts, --status and --wrap');
+  }
   const config = loadConfig(env);
   const keyFile = path.join(config.dataDir, 'encryption.key');
   if (!config.encryptionKey && !fs.existsSync(keyFile)) {
@@ -49,6 +67,11 @@ export async function runRotateKeyCommand(
   }
   const logger = createLogger('warn', process.stderr);
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir, logger);
+  if (values.wrap) {
+    if (!keyringFileIsUnwrapped(config.keyringFile)) return out('The keyring file has nothing to wrap.');
+    writeKeyringState(masterKey, config.keyringFile, readKeyringState(masterKey, config.keyringFile));
+    return out(`Every key of the keyring file is now wrapped under the master key (${config.keyringFile}).`);
+  }
   const database = await openBackupDatabase(config, logger);
   try {
     // The site beside it has migrated already; a command run first on an upgraded copy must too.
@@ -56,7 +79,7 @@ export async function runRotateKeyCommand(
     const files = await openBackupFiles(config, database.pool);
     if (values.status) {
       const encryption = createEncryption(masterKey, fileKeyring(masterKey, config.keyringFile));
-      const state = readKeyringState(config.keyringFile);
+      const state = readKeyringState(masterKey, config.keyringFile);
       const counts = await countByKey(database.pool);
       const fileCounts = await countFilesByKey(files, encryption);
       const list = (counts: Record<number, number>) =>
@@ -68,10 +91,13 @@ export async function runRotateKeyCommand(
       out(`  files by key: ${list(fileCounts)}`);
       out(`Receipt lookup key: ${state.lookup.current} (retired: ${state.lookup.retired.join(', ') || 'none'})`);
       out(`  receipts by key: ${list(counts.receipts)}`);
+      if (keyringFileIsUnwrapped(config.keyringFile)) {
+        out('The keyring file holds its keys unwrapped (an older format): npm run rotate-key -- --wrap wraps them.');
+      }
       return;
     }
     if (values.receipts) {
-      await rotateLookupKey({ pool: database.pool, keyringFile: config.keyringFile, print: out });
+      await rotateLookupKey({ pool: database.pool, masterKey, keyringFile: config.keyringFile, print: out });
       return;
     }
     const result = await rotateDataKey({
@@ -81,6 +107,7 @@ export async function runRotateKeyCommand(
       keyringFile: config.keyringFile,
       print: out,
       signal,
+      uploadWindowMs: uploadWindowMs(config.uploads.waitMs),
     });
     if (result.outcome !== 'retired') process.exitCode = 1;
   } finally {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
-import { fileKeyring, type Keyring, staticKeyring } from './keyring.ts';
+import { fileKeyring, type Keyring, keyringFileIsUnwrapped, staticKeyring } from './keyring.ts';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -107,5 +107,11 @@ export function loadSiteEncryption(
 ): { encryption: Encryption; keyring: Keyring; masterKey: Buffer } {
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir, logger);
   const keyring = fileKeyring(masterKey, config.keyringFile);
+  if (keyringFileIsUnwrapped(config.keyringFile)) {
+    // Not rewritten here: a rotation running beside this start may be writing the file.
+    logger.warn(
+      'the keyring file holds its keys unwrapped (the format before wrapping); npm run rotate-key -- --wrap (or the next rotation) wraps them under the master key',
+    );
+  }
   return { encryption: createEncryption(masterKey, keyring), keyring, masterKey };
 }

@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,7 +6,9 @@ import path from 'node:path';
  * The site's versioned keys (decision 0023). Two purposes, rotated apart: `data` seals every stored
  * value and file; `lookup` finds a report from its receipt. Key 1 of each purpose is the original
  * one, derived from the master key as before key ids existed; later keys are random and live in
- * the keyring file (DATA_DIR/keyring.json, or KEYRING_FILE), which every instance must share.
+ * the keyring file (DATA_DIR/keyring.json, or KEYRING_FILE), which every instance must share. In
+ * the file each random key is wrapped (AES-256-GCM) under a key derived from the master key, so a
+ * copy of DATA_DIR without the master key opens nothing.
  */
 export type KeyPurpose = 'data' | 'lookup';
 export const KEY_PURPOSES: readonly KeyPurpose[] = ['data', 'lookup'];
@@ -14,14 +16,17 @@ export const KEY_PURPOSES: readonly KeyPurpose[] = ['data', 'lookup'];
 export type PurposeState = {
   /** The key new values are sealed (or receipts hashed) with. */
   current: number;
-  /** Random keys by id, base64. Key 1 is never here: it is derived from the master key. */
+  /**
+   * Random keys by id, base64, as held in memory (wrapped in the file). Key 1 is never here: it is
+   * derived from the master key.
+   */
   keys: Record<string, string>;
   /** Keys nothing is left under any more: no longer loaded, their material deleted. */
   retired: number[];
   /** Keys a rotation is moving values away from (re-sealing), until it retires them. */
   retiring: number[];
 };
-export type KeyringState = { format: 1; data: PurposeState; lookup: PurposeState };
+export type KeyringState = { data: PurposeState; lookup: PurposeState };
 
 export type Keyring = {
   current(purpose: KeyPurpose): { id: number; key: Buffer };
@@ -37,7 +42,6 @@ const ORIGINAL_INFO: Record<KeyPurpose, string> = { data: 'data-at-rest', lookup
 export const KEYRING_RECHECK_MS = 5_000;
 
 export const emptyKeyringState = (): KeyringState => ({
-  format: 1,
   data: { current: 1, keys: {}, retired: [], retiring: [] },
   lookup: { current: 1, keys: {}, retired: [], retiring: [] },
 });
@@ -94,25 +98,133 @@ export const staticKeyring = (masterKey: Buffer, state: KeyringState = emptyKeyr
 
 export const keyringPath = (dataDir: string, configured?: string) => configured ?? path.join(dataDir, 'keyring.json');
 
-export function readKeyringState(file: string): KeyringState {
-  if (!fs.existsSync(file)) return emptyKeyringState();
-  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as KeyringState;
-  if (parsed.format !== 1 || !parsed.data || !parsed.lookup) throw new KeyringError(`${file} is not a keyring file.`);
-  return parsed;
+/**
+ * The file's formats: 1 held the random keys in base64 as they are (read still, rewritten wrapped
+ * by the next write); 2 holds each one wrapped: base64 of iv (12) | ciphertext (32) | tag (16),
+ * AES-256-GCM under HKDF(master key, "keyring-wrap"), with the purpose and key id as associated
+ * data, so that a wrapped key moved to another id or purpose does not open either.
+ */
+const FORMAT_PLAIN = 1;
+const FORMAT_WRAPPED = 2;
+type WrappedPurpose = Omit<PurposeState, 'keys'> & { wrapped: Record<string, string> };
+type KeyringFile =
+  | { format: typeof FORMAT_PLAIN; data: PurposeState; lookup: PurposeState }
+  | { format: typeof FORMAT_WRAPPED; data: WrappedPurpose; lookup: WrappedPurpose };
+
+const WRAP_IV_BYTES = 12;
+const WRAP_TAG_BYTES = 16;
+const wrappingKey = (masterKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'keyring-wrap', KEY_BYTES));
+const wrapContext = (purpose: KeyPurpose, id: string) => Buffer.from(`keyring ${purpose} key ${id}`, 'utf8');
+
+function wrapKey(wrapping: Buffer, purpose: KeyPurpose, id: string, material: string) {
+  const iv = randomBytes(WRAP_IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', wrapping, iv);
+  cipher.setAAD(wrapContext(purpose, id));
+  const body = Buffer.concat([cipher.update(Buffer.from(material, 'base64')), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
 }
 
-/** Replaces the keyring file whole (written beside it, then renamed), readable by its owner only. */
-export function writeKeyringState(file: string, state: KeyringState) {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+function unwrapKey(wrapping: Buffer, purpose: KeyPurpose, id: string, wrapped: string, file: string) {
+  const sealed = Buffer.from(wrapped, 'base64');
+  try {
+    if (sealed.length !== WRAP_IV_BYTES + KEY_BYTES + WRAP_TAG_BYTES) throw new Error('wrong length');
+    const decipher = createDecipheriv('aes-256-gcm', wrapping, sealed.subarray(0, WRAP_IV_BYTES));
+    decipher.setAAD(wrapContext(purpose, id));
+    decipher.setAuthTag(sealed.subarray(sealed.length - WRAP_TAG_BYTES));
+    const body = sealed.subarray(WRAP_IV_BYTES, sealed.length - WRAP_TAG_BYTES);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('base64');
+  } catch {
+    throw new KeyringError(
+      `${file}: ${purpose} key ${id} does not unwrap: the file was altered, or it belongs with another master key (ENCRYPTION_KEY or DATA_DIR/encryption.key).`,
+    );
+  }
+}
+
+const isPurposeState = (value: unknown, field: 'keys' | 'wrapped') => {
+  const own = value as Record<string, unknown> | undefined;
+  return (
+    typeof own?.current === 'number' &&
+    typeof own[field] === 'object' &&
+    own[field] !== null &&
+    Array.isArray(own.retired) &&
+    Array.isArray(own.retiring)
+  );
+};
+
+/** Whether the file is in the first format, with its random keys unwrapped (rewritten by the next write). */
+export function keyringFileIsUnwrapped(file: string) {
+  if (!fs.existsSync(file)) return false;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { format?: unknown }).format === FORMAT_PLAIN;
+}
+
+/** The keyring as the file holds it, its keys unwrapped with the master key (an old unwrapped file is read as it is). */
+export function readKeyringState(masterKey: Buffer, file: string): KeyringState {
+  if (!fs.existsSync(file)) return emptyKeyringState();
+  let parsed: KeyringFile;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as KeyringFile;
+  } catch {
+    throw new KeyringError(`${file} is not a keyring file (it is not JSON).`);
+  }
+  if (parsed.format === FORMAT_PLAIN && isPurposeState(parsed.data, 'keys') && isPurposeState(parsed.lookup, 'keys')) {
+    return { data: parsed.data, lookup: parsed.lookup };
+  }
+  if (
+    parsed.format !== FORMAT_WRAPPED ||
+    !isPurposeState(parsed.data, 'wrapped') ||
+    !isPurposeState(parsed.lookup, 'wrapped')
+  ) {
+    throw new KeyringError(`${file} is not a keyring file.`);
+  }
+  const wrapping = wrappingKey(masterKey);
+  const unwrapped = (purpose: KeyPurpose): PurposeState => {
+    const { wrapped, ...own } = parsed[purpose] as WrappedPurpose;
+    const keys = Object.fromEntries(
+      Object.entries(wrapped).map(([id, material]) => [id, unwrapKey(wrapping, purpose, id, material, file)]),
+    );
+    return { ...own, keys };
+  };
+  return { data: unwrapped('data'), lookup: unwrapped('lookup') };
+}
+
+/**
+ * Replaces the keyring file whole, its keys wrapped, readable by its owner only: written beside it
+ * and flushed, renamed over it, then the folder flushed too, so that after a crash the file holds
+ * the new keyring or the old one, and a key whose values PostgreSQL has committed is never lost with
+ * a rename the disk had not yet recorded.
+ */
+export function writeKeyringState(masterKey: Buffer, file: string, state: KeyringState) {
+  const wrapping = wrappingKey(masterKey);
+  const wrapped = (purpose: KeyPurpose): WrappedPurpose => {
+    const { keys, ...own } = state[purpose];
+    return {
+      current: own.current,
+      wrapped: Object.fromEntries(
+        Object.entries(keys).map(([id, material]) => [id, wrapKey(wrapping, purpose, id, material)]),
+      ),
+      retired: own.retired,
+      retiring: own.retiring,
+    };
+  };
+  const contents: KeyringFile = { format: FORMAT_WRAPPED, data: wrapped('data'), lookup: wrapped('lookup') };
+  const folder = path.dirname(file);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const partial = `${file}.${process.pid}.partial`;
   const handle = fs.openSync(partial, 'w', 0o600);
   try {
-    fs.writeSync(handle, `${JSON.stringify(state, null, 2)}\n`);
+    fs.writeSync(handle, `${JSON.stringify(contents, null, 2)}\n`);
     fs.fsyncSync(handle);
   } finally {
     fs.closeSync(handle);
   }
   fs.renameSync(partial, file);
+  const directory = fs.openSync(folder, 'r');
+  try {
+    fs.fsyncSync(directory);
+  } finally {
+    fs.closeSync(directory);
+  }
 }
 
 /**
@@ -121,7 +233,7 @@ export function writeKeyringState(file: string, state: KeyringState) {
  * takes effect without a restart.
  */
 export function fileKeyring(masterKey: Buffer, file: string, recheckMs = KEYRING_RECHECK_MS): Keyring {
-  let state = readKeyringState(file);
+  let state = readKeyringState(masterKey, file);
   let seen = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
   let checkedAt = Date.now();
   return keyringFrom(masterKey, (force) => {
@@ -129,7 +241,7 @@ export function fileKeyring(masterKey: Buffer, file: string, recheckMs = KEYRING
     checkedAt = Date.now();
     const modified = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
     if (modified !== seen) {
-      state = readKeyringState(file);
+      state = readKeyringState(masterKey, file);
       seen = modified;
     }
     return state;

@@ -220,6 +220,7 @@ describe('uploads never hold the reporter (decision 0025)', () => {
       keyringFile: server.config.keyringFile,
       print: () => {},
       settleMs: 10,
+      uploadWindowMs: 10,
     });
     expect(rotated).toMatchObject({ outcome: 'retired', retired: [1] });
     // Still in the spool, now under the new key, and no file anywhere under the retired one.

@@ -2,18 +2,30 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { validateReport } from '@app/core/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArchiveFile } from '../cli/backup-folder.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
-import { readKeyringState, staticKeyring } from '../crypto/keyring.ts';
+import { fileKeyring, readKeyringState, staticKeyring } from '../crypto/keyring.ts';
 import { createLogger } from '../logger.ts';
+import { createSealedStorage } from '../storage/sealed-storage.ts';
 import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
+import { holdPuts } from '../test/held-storage.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3-site.ts';
 import { CookieJar, createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createBackup, verifyBackup } from './backup.ts';
-import { countByKey, countFilesByKey, rotateDataKey, rotateLookupKey, SEALED_COLUMNS } from './key-rotation.ts';
+import {
+  countByKey,
+  countFilesByKey,
+  rotateDataKey,
+  rotateLookupKey,
+  SEALED_COLUMNS,
+  UPLOAD_TRANSACTION_MARGIN_MS,
+  uploadWindowMs,
+} from './key-rotation.ts';
+import { submitReport } from './report.service.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
 let nextAddress = 10;
@@ -118,6 +130,7 @@ describe('key rotation', () => {
     keyringFile: server.config.keyringFile,
     print: () => {},
     settleMs: 10,
+    uploadWindowMs: 10,
     ...extra,
   });
   beforeAll(async () => {
@@ -148,7 +161,7 @@ describe('key rotation', () => {
           site: server.config.publicUrl,
         }),
       );
-      const keyringThen = readKeyringState(server.config.keyringFile);
+      const keyringThen = readKeyringState(masterKey, server.config.keyringFile);
 
       const printed: string[] = [];
       const first = await rotateDataKey(rotation({ print: (line) => printed.push(line) }));
@@ -167,7 +180,7 @@ describe('key rotation', () => {
       const counts = await countByKey(server.database.pool);
       expect(Object.keys(counts.values)).toEqual(['3']);
       expect(Object.keys(await countFilesByKey(server.services.fileStore, server.services.encryption))).toEqual(['3']);
-      const keyring = readKeyringState(server.config.keyringFile);
+      const keyring = readKeyringState(masterKey, server.config.keyringFile);
       expect(keyring.data).toMatchObject({ current: 3, retired: [1, 2], retiring: [] });
       expect(Object.keys(keyring.data.keys)).toEqual(['3']);
       // The old backup no longer opens with the current keyring, and still does with the keyring of its time.
@@ -190,7 +203,7 @@ describe('key rotation', () => {
   it(
     'resumes an interrupted rotation where it stopped',
     async () => {
-      const before = readKeyringState(server.config.keyringFile).data.current;
+      const before = readKeyringState(masterKey, server.config.keyringFile).data.current;
       const after = before + 1;
       const values = await openEverything(server);
       const files = await openFiles(server);
@@ -245,6 +258,74 @@ describe('key rotation', () => {
     },
     SLOW_MS,
   );
+
+  it(
+    'keeps the old key until a slow upload begun under it has landed, then re-seals it before retiring the key',
+    async () => {
+      const before = readKeyringState(masterKey, server.config.keyringFile).data.current;
+      // Another instance of the site, whose storage is slow: it seals a report's file under the key
+      // it holds (the old one) when the put starts, and the put lands only when the test says.
+      const instance = createEncryption(masterKey, fileKeyring(masterKey, server.config.keyringFile));
+      const held = holdPuts(server.services.fileStore);
+      const uploads = { waitMs: 120_000, spoolMaxBytes: 50 * 1024 * 1024 };
+      const input = validateReport(reportPayload({ description: 'Trage upload tijdens de sleutelwissel.' }));
+      if (!input.success) throw new Error('the report does not validate');
+      const submitted = submitReport(
+        {
+          ...server.services,
+          encryption: instance,
+          storage: createSealedStorage(held.driver, instance),
+          uploads,
+        },
+        input.data,
+        [{ data: PHOTO, contentType: 'image/jpeg', extension: 'jpg', originalName: 'traag.jpg' }],
+        { isQuarantined: false },
+      );
+      const slowPath = await held.began;
+      let waited = 0;
+      let duringWait: ReturnType<typeof readKeyringState>['data'] | undefined;
+      let landedUnder = 0;
+      const result = await rotateDataKey(
+        rotation({
+          uploadWindowMs: uploadWindowMs(uploads.waitMs),
+          // Every pass is over; the slow put lands now, within the window the rotation waits out.
+          waitForUploads: async (ms) => {
+            waited = ms;
+            duringWait = readKeyringState(masterKey, server.config.keyringFile).data;
+            held.release();
+            await submitted;
+            landedUnder = server.services.encryption.keyIdOf((await server.services.fileStore.get(slowPath)).data);
+          },
+        }),
+      );
+      // The wait is longer than the reporter's upload wait; the old key was still held during it.
+      expect(waited).toBe(uploads.waitMs + UPLOAD_TRANSACTION_MARGIN_MS);
+      expect(duringWait?.retiring).toContain(before);
+      expect(duringWait?.retired).not.toContain(before);
+      // The file landed after the last pass, under the old key: without the last count it would
+      // have stayed there while its key was deleted.
+      expect(landedUnder).toBe(before);
+      expect(result).toMatchObject({ outcome: 'retired', current: before + 1, retired: [before] });
+      const stored = await server.services.fileStore.get(slowPath);
+      expect(server.services.encryption.keyIdOf(stored.data)).toBe(before + 1);
+      expect(server.services.encryption.open(stored.data).equals(PHOTO)).toBe(true);
+      // Every file and value still opens, and nothing is left under the retired key.
+      const { rows } = await server.database.pool.query<{ report_id: string }>(
+        'select report_id from report_attachment where full_path = $1',
+        [slowPath],
+      );
+      expect(rows).toHaveLength(1);
+      for (const fullPath of await server.services.fileStore.list('reports/')) {
+        expect((await server.services.storage.get(fullPath)).data.length).toBeGreaterThan(0);
+      }
+      expect([...(await openEverything(server)).values()]).toContain('Trage upload tijdens de sleutelwissel.');
+      expect(Object.keys((await countByKey(server.database.pool)).values)).toEqual([String(before + 1)]);
+      expect(Object.keys(await countFilesByKey(server.services.fileStore, server.services.encryption))).toEqual([
+        String(before + 1),
+      ]);
+    },
+    SLOW_MS,
+  );
 });
 
 describe('key rotation with files in S3', () => {
@@ -280,6 +361,7 @@ describe('key rotation with files in S3', () => {
           keyringFile: server.config.keyringFile,
           print: () => {},
           settleMs: 10,
+          uploadWindowMs: 10,
         });
         expect(result).toMatchObject({ outcome: 'retired', current: expected, retired: [expected - 1] });
       }

@@ -3,7 +3,10 @@ import { createEncryption, type Encryption, sqlKeyIdOf } from '../crypto/encrypt
 import {
   introduceKey,
   KEYRING_RECHECK_MS,
+  type KeyPurpose,
+  KeyringError,
   type KeyringState,
+  keyringFileIsUnwrapped,
   readKeyringState,
   retireKeys,
   staticKeyring,
@@ -48,7 +51,22 @@ export type RotationDependencies = {
   batchSize?: number;
   /** How long the running site is given to read the new keyring before the last check. */
   settleMs?: number;
+  /**
+   * How long, after the last pass, a file sealed under the old key may still land in storage or the
+   * spool: the reporter's wait (UPLOAD_WAIT_SECONDS) and the transaction that follows it
+   * (`uploadWindowMs`). Default: the longest wait the configuration allows.
+   */
+  uploadWindowMs?: number;
+  /** Waits out that window (a timer; a test holds an upload open and lands it here). */
+  waitForUploads?: (ms: number) => Promise<void>;
 };
+
+/** Time left for the transaction that writes an upload's rows (or spools it) after the storage's wait. */
+export const UPLOAD_TRANSACTION_MARGIN_MS = 5_000;
+/** The longest UPLOAD_WAIT_SECONDS allows (config.ts). */
+const LONGEST_UPLOAD_WAIT_MS = 30_000;
+/** How long a put begun under the old key may take to land, with its transaction, when the reporter's wait is `uploadWaitMs`. */
+export const uploadWindowMs = (uploadWaitMs: number) => uploadWaitMs + UPLOAD_TRANSACTION_MARGIN_MS;
 
 export type KeyCounts = { values: Record<number, number>; receipts: Record<number, number> };
 export type RotationResult =
@@ -163,11 +181,11 @@ async function resealPass(deps: RotationDependencies, encryption: Encryption, cu
  * re-sealed under it, then the keys it replaces retired once nothing is left under them.
  */
 export async function rotateDataKey(deps: RotationDependencies): Promise<RotationResult> {
-  let state: KeyringState = readKeyringState(deps.keyringFile);
+  let state: KeyringState = readKeyringState(deps.masterKey, deps.keyringFile);
+  wrapOldKeyring(deps, state);
   if (state.data.retiring.length === 0) {
-    const introduced = introduceKey(state, 'data');
+    const introduced = introduceDurably(deps, state, 'data');
     state = introduced.state;
-    writeKeyringState(deps.keyringFile, state);
     deps.print(
       `New data key ${introduced.id}; re-sealing what is under key ${state.data.retiring.join(', ')}. ` +
         `Copy the keyring file (${deps.keyringFile}) to where you keep the master key now.`,
@@ -184,32 +202,91 @@ export async function rotateDataKey(deps: RotationDependencies): Promise<Rotatio
   // seal a value under the old key. Passes repeat until one finds nothing left to re-seal.
   await sleep(settleMs);
   const resealed = { values: 0, files: 0 };
-  for (let pass = 1; pass <= 5; pass += 1) {
+  const pass = async () => {
     const result = await resealPass(deps, encryption, current);
     resealed.values += result.values;
     resealed.files += result.files;
-    if (result.interrupted) {
-      deps.print('Interrupted: run npm run rotate-key again to carry on where this stopped.');
-      return { outcome: 'interrupted', current, resealed };
-    }
+    return result;
+  };
+  const interrupted = () => {
+    deps.print('Interrupted: run npm run rotate-key again to carry on where this stopped.');
+    return { outcome: 'interrupted' as const, current, resealed };
+  };
+  let clean = false;
+  for (let attempt = 1; attempt <= 5 && !clean; attempt += 1) {
+    const result = await pass();
+    if (result.interrupted) return interrupted();
     const { values } = await countByKey(deps.pool);
-    const left = Object.fromEntries(Object.entries(values).filter(([id]) => Number(id) !== current));
-    if (result.stale === 0 && Object.keys(left).length === 0) {
+    clean = result.stale === 0 && Object.keys(values).every((id) => Number(id) === current);
+    if (!clean && attempt < 5) await sleep(Math.min(settleMs, 1_000));
+  }
+  if (clean) {
+    // A file the site began to put before it read the new keyring is sealed under the old key and
+    // may land (in storage, or in the spool with its report's transaction) after that pass listed
+    // the files. The old key goes only after the longest such upload is over, and a last count of
+    // values and files finds nothing under it.
+    const windowMs = deps.uploadWindowMs ?? uploadWindowMs(LONGEST_UPLOAD_WAIT_MS);
+    deps.print(`Waiting ${Math.ceil(windowMs / 1000)} s for uploads begun under the old key to land.`);
+    await (deps.waitForUploads ?? sleep)(windowMs);
+  }
+  for (let check = 1; clean; check += 1) {
+    const left = await leftUnderOtherKeys(deps, encryption, current);
+    if (Object.keys(left).length === 0) {
       const retired = state.data.retiring;
-      writeKeyringState(deps.keyringFile, retireKeys(state, 'data', retired));
+      writeKeyringState(deps.masterKey, deps.keyringFile, retireKeys(state, 'data', retired));
       deps.print(
         `Done: ${count(resealed.values)} values and ${count(resealed.files)} files re-sealed; ` +
           `every value and file is under data key ${current}; key ${retired.join(', ')} retired.`,
       );
       return { outcome: 'retired', current, retired, resealed };
     }
-    if (pass === 5) {
-      deps.print(`Values still under other keys: ${JSON.stringify(left)}. Run npm run rotate-key again.`);
-      return { outcome: 'unfinished', current, left };
-    }
-    await sleep(Math.min(settleMs, 1_000));
+    if (check === 2) break;
+    deps.print(`After the wait, still under other keys (values and files): ${JSON.stringify(left)}; re-sealing.`);
+    if ((await pass()).interrupted) return interrupted();
   }
-  throw new Error('unreachable');
+  const left = await leftUnderOtherKeys(deps, encryption, current);
+  deps.print(`Still under other keys (values and files): ${JSON.stringify(left)}. Run npm run rotate-key again.`);
+  return { outcome: 'unfinished', current, left };
+}
+
+/** Values and files (storage and spool) under any data key but the current one, by key id. */
+async function leftUnderOtherKeys(deps: RotationDependencies, encryption: Encryption, current: number) {
+  const { values } = await countByKey(deps.pool);
+  const files = await countFilesByKey(deps.files, encryption);
+  const left: Record<number, number> = {};
+  for (const counts of [values, files]) {
+    for (const [id, total] of Object.entries(counts)) {
+      if (Number(id) !== current) left[Number(id)] = (left[Number(id)] ?? 0) + total;
+    }
+  }
+  return left;
+}
+
+/**
+ * A new key, written to the keyring file (flushed, folder too) and read back: nothing is sealed or
+ * hashed under a key the file on disk does not hold.
+ */
+function introduceDurably(
+  deps: Pick<RotationDependencies, 'masterKey' | 'keyringFile'>,
+  state: KeyringState,
+  purpose: KeyPurpose,
+) {
+  const introduced = introduceKey(state, purpose);
+  writeKeyringState(deps.masterKey, deps.keyringFile, introduced.state);
+  const back = readKeyringState(deps.masterKey, deps.keyringFile)[purpose];
+  if (back.current !== introduced.id || back.keys[introduced.id] !== introduced.state[purpose].keys[introduced.id]) {
+    throw new KeyringError(
+      `The keyring file (${deps.keyringFile}) does not hold the new ${purpose} key ${introduced.id} after writing it; nothing was re-sealed.`,
+    );
+  }
+  return introduced;
+}
+
+/** A keyring file of the first format (keys unwrapped) is rewritten wrapped by the command that writes it. */
+function wrapOldKeyring(deps: Pick<RotationDependencies, 'masterKey' | 'keyringFile' | 'print'>, state: KeyringState) {
+  if (!keyringFileIsUnwrapped(deps.keyringFile)) return;
+  writeKeyringState(deps.masterKey, deps.keyringFile, state);
+  deps.print(`The keyring file's keys are now wrapped under the master key (${deps.keyringFile}).`);
 }
 
 /**
@@ -217,19 +294,21 @@ export async function rotateDataKey(deps: RotationDependencies): Promise<Rotatio
  * under the previous keys, and hashed again under the new one when their reporter comes back);
  * then, on this run and the next ones, the previous keys retire once no receipt is left under them.
  */
-export async function rotateLookupKey(deps: Pick<RotationDependencies, 'pool' | 'keyringFile' | 'print'>) {
-  let state = readKeyringState(deps.keyringFile);
+export async function rotateLookupKey(
+  deps: Pick<RotationDependencies, 'pool' | 'masterKey' | 'keyringFile' | 'print'>,
+) {
+  let state = readKeyringState(deps.masterKey, deps.keyringFile);
+  wrapOldKeyring(deps, state);
   if (state.lookup.retiring.length === 0) {
-    const introduced = introduceKey(state, 'lookup');
+    const introduced = introduceDurably(deps, state, 'lookup');
     state = introduced.state;
-    writeKeyringState(deps.keyringFile, state);
     deps.print(`New receipt lookup key ${introduced.id}: new receipts are hashed with it.`);
   }
   const { receipts } = await countByKey(deps.pool);
   const done = state.lookup.retiring.filter((id) => !receipts[id]);
   const waiting = state.lookup.retiring.filter((id) => receipts[id]);
   if (done.length > 0) {
-    writeKeyringState(deps.keyringFile, retireKeys(state, 'lookup', done));
+    writeKeyringState(deps.masterKey, deps.keyringFile, retireKeys(state, 'lookup', done));
     deps.print(`Receipt lookup key ${done.join(', ')} retired: no receipt is left under it.`);
   }
   for (const id of waiting) {
