@@ -102,7 +102,7 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
       disable: `Disabled ${member.email}; their sessions have ended.`,
       enable: `Enabled ${member.email} again.`,
       'reset-2fa': `Reset two-step sign-in of ${member.email}; they set it up again at their next sign-in.`,
-      'password-link': `Link for ${member.email} to choose a new password (valid 7 days, once):`,
+      'password-link': `Link for ${member.email} to choose a new password (valid 72 hours, once; earlier links stop working):`,
     };
     out(done[command] ?? '');
     if ('setPasswordUrl' in outcome) out(String(outcome.setPasswordUrl));
