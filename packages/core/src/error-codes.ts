@@ -38,6 +38,8 @@ export const API_ERRORS = {
   UNSUPPORTED_FILE_TYPE: { status: 415 },
   FILE_TYPE_MISMATCH: { status: 415 },
   UNREADABLE_FILE: { status: 415 },
+  /** A PDF that is encrypted (even with an empty password): it cannot be cleaned of what could name its sender. */
+  ENCRYPTED_PDF: { status: 415 },
   RATE_LIMITED: { status: 429 },
   INTERNAL: { status: 500 },
   SERVICE_UNAVAILABLE: { status: 503 },

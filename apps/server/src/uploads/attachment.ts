@@ -1,6 +1,7 @@
 import { ATTACHMENT_TYPES, type AttachmentType, MAX_ATTACHMENT_BYTES } from '@app/core/limits';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { cleanPdfInWorker, PdfRefused } from './pdf-clean.ts';
 
 /**
  * A photo larger than this many pixels (about 7000 × 7000) is refused before it is decoded. Phones
@@ -13,7 +14,12 @@ export const IMAGE_TIMEOUT_SECONDS = 20;
 // One thread per image: the file work queue decides how many images are worked on at once.
 sharp.concurrency(1);
 
-export type AttachmentErrorCode = 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'FILE_TYPE_MISMATCH' | 'UNREADABLE_FILE';
+export type AttachmentErrorCode =
+  | 'FILE_TOO_LARGE'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'FILE_TYPE_MISMATCH'
+  | 'UNREADABLE_FILE'
+  | 'ENCRYPTED_PDF';
 
 export class AttachmentError extends Error {
   readonly code: AttachmentErrorCode;
@@ -63,7 +69,12 @@ export async function checkAttachment(data: Buffer, originalName: string): Promi
  */
 export async function cleanAttachment(checked: CheckedAttachment): Promise<PreparedAttachment> {
   const { data, contentType, extension, originalName } = checked;
-  if (contentType === 'application/pdf') return { data, contentType, extension, originalName };
+  if (contentType === 'application/pdf') {
+    const cleaned = await cleanPdfInWorker(data).catch((error: unknown) => {
+      throw error instanceof PdfRefused ? new AttachmentError(error.code, error.message) : error;
+    });
+    return { data: cleaned, contentType, extension, originalName };
+  }
 
   try {
     const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
