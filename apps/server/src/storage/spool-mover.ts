@@ -37,6 +37,11 @@ export function pauseAfter(attempts: number, random = Math.random): number {
  * doubling from a minute to an hour, for as long as it takes: a spooled file is never dropped.
  * The row goes only once the storage holds the bytes, and only if they are still the bytes moved
  * (key rotation may have re-sealed them meanwhile: then the newer bytes are moved next time).
+ * Retention may erase the report while its file is on its way (security review of 2026-11-26,
+ * finding 11): once the bytes have landed, the mover looks again, and if the file's attachment row
+ * is gone or its report erased, it deletes what it just wrote. Retention commits the erasure before
+ * it deletes the files, so either the mover sees the erasure and deletes its copy, or it does not,
+ * and retention's delete, which then comes after the copy landed, removes it.
  */
 export function createSpoolMover({
   pool,
@@ -83,15 +88,41 @@ export function createSpoolMover({
     return rows[0];
   };
 
-  const moveOne = async (now: Date): Promise<'moved' | StorageErrorCode | 'none'> => {
+  /** Whether a spooled file still belongs to a report whose personal data is kept. */
+  const stillKept = async (fullPath: string) => {
+    const { rowCount } = await pool.query(
+      `select 1 from report_attachment
+         join report on report.id = report_attachment.report_id
+        where report_attachment.full_path = $1 and report.personal_data_erased_at is null`,
+      [fullPath],
+    );
+    return (rowCount ?? 0) > 0;
+  };
+
+  /** The file of an erased report: no copy of it stays, in the storage or in the spool. */
+  const dropErased = async (fullPath: string) => {
+    await driver.delete(fullPath);
+    await pool.query(`delete from spooled_file where full_path = $1`, [fullPath]);
+  };
+
+  const moveOne = async (now: Date): Promise<'moved' | 'dropped' | StorageErrorCode | 'none'> => {
     const file = await claim(now);
     if (!file) return 'none';
     try {
+      if (!(await stillKept(file.full_path))) {
+        await dropErased(file.full_path);
+        return 'dropped';
+      }
       const metadata = await driver.put(file.full_path, file.data, {
         contentType: file.metadata.contentType,
         customMetadata: file.metadata.customMetadata,
         signal: cancel.signal,
       });
+      if (!(await stillKept(file.full_path))) {
+        // Erased while the bytes were on their way: what just landed must not outlive the erasure.
+        await dropErased(file.full_path);
+        return 'dropped';
+      }
       const removed = await pool.query(`delete from spooled_file where full_path = $1 and version = $2`, [
         file.full_path,
         file.version,
@@ -138,6 +169,7 @@ export function createSpoolMover({
       const result = await moveOne(now);
       if (result === 'none') break;
       if (result === 'moved') outcome.moved += 1;
+      else if (result === 'dropped') continue;
       else {
         outcome.failed += 1;
         outcome.errors.push(result);
