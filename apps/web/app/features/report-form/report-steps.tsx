@@ -96,7 +96,9 @@ export function PersonalStep({ form, showAll = false }: StepProps) {
             registration={register('address')}
             error={errors.address}
             errorValues={{ count: ADDRESS_MAX_LENGTH }}
-            autoComplete="street-address"
+            // One line (street and number, then postcode and town as people write them): an <input>
+            // may not carry "street-address", which HTML allows only on a <textarea>.
+            autoComplete="address-line1"
             maxLength={ADDRESS_MAX_LENGTH}
           />
         </div>
