@@ -2,6 +2,7 @@ import { CONTENT_ERROR_CODES } from './content.ts';
 import { EVIDENCE_PACK_ERROR_CODES } from './evidence-pack.ts';
 import { FIELD_ERROR_CODES } from './field-errors.ts';
 import { FOLLOW_UP_ERROR_CODES } from './follow-up.ts';
+import { PASSKEY_ERROR_CODES } from './passkeys.ts';
 import { REMINDER_ERROR_CODES } from './reminders.ts';
 import { CASEWORK_ERROR_CODES } from './report-workflow.ts';
 import { SIGN_IN_ERROR_CODES, STAFF_ERROR_CODES } from './staff.ts';
@@ -128,4 +129,5 @@ export const ERROR_CODE_LISTS = [
     namespace: 'internal',
   },
   { name: 'reminders', codes: REMINDER_ERROR_CODES, prefix: 'reminders.errors', namespace: 'internal' },
+  { name: 'passkeys', codes: PASSKEY_ERROR_CODES, prefix: 'passkeys.errors', namespace: 'internal' },
 ] as const satisfies readonly ErrorCodeList[];

@@ -1,4 +1,5 @@
 import type { DashboardAlert } from './alerts.ts';
+import type { PasskeyCeremonyOptions } from './passkeys.ts';
 import type { DueReminder } from './reminders.ts';
 import type { AuditAction, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
 
@@ -28,6 +29,8 @@ export type StaffMemberSummary = StaffIdentity & {
   disabled: boolean;
   twoFactorEnabled: boolean;
   hasPassword: boolean;
+  /** How many passkeys the member has registered (decision 0031). */
+  passkeys: number;
   createdAt: string;
   lastSignInAt: string | null;
 };
@@ -183,6 +186,14 @@ export type StaffAuthForWeb = {
     input: { currentPassword: string; newPassword: string },
     request: RequestFacts,
   ): Promise<AuthOutcome>;
+  /**
+   * The start of a passkey sign-in: the WebAuthn options for the browser (any passkey of this site,
+   * user verification required), and the cookie that binds the challenge to this browser. Counts
+   * as a sign-in attempt of the client's address.
+   */
+  passkeySignInOptions(request: RequestFacts): Promise<AuthOutcome<{ options: PasskeyCeremonyOptions }>>;
+  /** A complete sign-in with a passkey alone (decision 0031): the session carries its second factor. */
+  signInWithPasskey(response: string, request: RequestFacts): Promise<AuthOutcome>;
   /** Records a refused request (a role that may not open a page). */
   recordAccessDenied(staff: StaffIdentity, path: string): Promise<void>;
 };

@@ -10,6 +10,7 @@ import type {
 import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
 import type { EvidencePackInput, EvidencePackResult } from './evidence-pack.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
+import type { PasskeyCeremonyOptions, PasskeyResult, PasskeySummary } from './passkeys.ts';
 import type { SpamCheck } from './plain-forms.ts';
 import type { ReminderResult } from './reminders.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
@@ -17,6 +18,7 @@ import type {
   AuditFilter,
   AuditPage,
   DashboardData,
+  RequestFacts,
   StaffChange,
   StaffIdentity,
   StaffMemberSummary,
@@ -76,6 +78,19 @@ export type StaffOperations = {
     /** `digestHour`: the hour in Brussels the digest goes out at. */
     mailPreferences(): Promise<{ dailyDigest: boolean; digestHour: number }>;
     setDailyDigest(enabled: boolean): Promise<void>;
+    /** The member's own passkeys (decision 0031). */
+    passkeys(): Promise<PasskeySummary[]>;
+    /** WebAuthn options to create a passkey for this member, and the cookie of the challenge. */
+    passkeyRegistrationOptions(
+      request: RequestFacts,
+    ): Promise<{ options: PasskeyCeremonyOptions; setCookies: string[] }>;
+    /** Verifies the device's answer and keeps the passkey under `name`; audited with it. */
+    registerPasskey(
+      input: { name: string; response: string },
+      request: RequestFacts,
+    ): Promise<PasskeyResult<{ id: string; setCookies: string[] }>>;
+    renamePasskey(id: string, name: string): Promise<PasskeyResult>;
+    removePasskey(id: string): Promise<PasskeyResult>;
   };
   messages: {
     list(query: { status: MessageStatus; page: number; spamCheck?: SpamCheck }): Promise<InboxPage>;

@@ -56,6 +56,8 @@ export const SIGN_IN_ERROR_CODES = [
   'wrongCurrentPassword',
   'missingFields',
   'unavailable',
+  /** A passkey sign-in that did not verify (unknown passkey, wrong site, no PIN or fingerprint asked). */
+  'passkeyFailed',
 ] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 

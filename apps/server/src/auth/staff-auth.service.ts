@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import type { AuditLog } from '../services/audit.service.ts';
 import type { Auth } from './auth.ts';
 import { callAuth } from './auth-call.ts';
+import { createPasskeySignIn } from './passkey-sign-in.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import { createUsedTotpCodes } from './used-totp-codes.ts';
@@ -69,6 +70,9 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
   };
 
   return {
+    // A passkey alone: a complete sign-in (decision 0031).
+    ...createPasskeySignIn(deps),
+
     async recordAccessDenied(member, path) {
       await audit.record({ action: 'access.denied', actorId: member.id, details: { path, role: member.role } });
     },

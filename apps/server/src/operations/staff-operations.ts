@@ -1,5 +1,12 @@
 import type { StaffOperations } from '@app/core/staff-operations';
 import { mailPreferences, setDailyDigest } from './account/mail-preferences.ts';
+import {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
+  renamePasskey,
+} from './account/passkeys.ts';
 import { auditActors } from './audit/audit-actors.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
 import { contentHistory } from './content/content-history.ts';
@@ -71,6 +78,11 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     account: {
       mailPreferences: () => mailPreferences(deps, actor),
       setDailyDigest: (enabled) => setDailyDigest(deps, actor, enabled),
+      passkeys: () => listPasskeys(deps, actor),
+      passkeyRegistrationOptions: (request) => passkeyRegistrationOptions(deps, actor, request),
+      registerPasskey: (input, request) => registerPasskey(deps, actor, input, request),
+      renamePasskey: (id, name) => renamePasskey(deps, actor, id, name),
+      removePasskey: (id) => removePasskey(deps, actor, id),
     },
     messages: {
       list: (query) => listMessages(deps, actor, query),

@@ -13,6 +13,7 @@ export function presentStaffMember(row: SummaryRow): StaffMemberSummary {
     disabled: row.banned,
     twoFactorEnabled: row.twoFactorEnabled,
     hasPassword: row.hasPassword,
+    passkeys: row.passkeys,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
   };

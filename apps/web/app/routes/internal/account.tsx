@@ -1,7 +1,9 @@
+import type { PasskeyResult } from '@app/core/passkeys';
 import { can, type SignInErrorCode } from '@app/core/staff';
 import { dateFormat } from '@app/locales/date-format';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
+import { type PasskeyAnswer, PasskeyList } from '../../features/staff/passkey-list.tsx';
 import {
   cookieHeaders,
   field,
@@ -19,14 +21,16 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args);
   // The daily digest is for roles that may read reports (decision 0028).
   const mail = can(staff.actor.role, 'reports:manage') ? await staff.account.mailPreferences() : undefined;
-  return { member: staff.actor, mail };
+  return { member: staff.actor, mail, passkeys: await staff.account.passkeys() };
 }
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
   const member = staff.actor;
   const form = await args.request.formData();
-  if (field(form, 'intent') === 'daily-digest') {
+  const intent = field(form, 'intent');
+  if (intent.startsWith('passkey-')) return passkeyAction(intent, form, args);
+  if (intent === 'daily-digest') {
     const enabled = field(form, 'dailyDigest') === 'yes';
     await staff.account.setDailyDigest(enabled);
     const digestSaved: 'on' | 'off' = enabled ? 'on' : 'off';
@@ -46,12 +50,47 @@ export async function action(args: Route.ActionArgs) {
   return data({ error: undefined, isChanged: true, at: Date.now() }, { headers: cookieHeaders(outcome.setCookies) });
 }
 
+/** The member's own passkeys (decision 0031): each step through their operations, which audit it. */
+async function passkeyAction(intent: string, form: FormData, args: Route.ActionArgs) {
+  const staff = await requireStaff(args);
+  const { facts } = staffRequest(args);
+  const at = Date.now();
+  const answer = (outcome: PasskeyResult, done: PasskeyAnswer['passkeyDone'], headers?: Headers) =>
+    outcome.ok
+      ? data({ passkeyDone: done, at } satisfies PasskeyAnswer, { headers })
+      : data({ passkeyError: outcome.code, at } satisfies PasskeyAnswer, {
+          status: outcome.code === 'notFound' ? 404 : 400,
+          headers,
+        });
+  switch (intent) {
+    case 'passkey-options': {
+      const { options, setCookies } = await staff.account.passkeyRegistrationOptions(facts);
+      return data({ passkeyOptions: options, at } satisfies PasskeyAnswer, { headers: cookieHeaders(setCookies) });
+    }
+    case 'passkey-register': {
+      const outcome = await staff.account.registerPasskey(
+        { name: field(form, 'name'), response: field(form, 'response') },
+        facts,
+      );
+      return answer(outcome, 'added', cookieHeaders(outcome.ok ? outcome.setCookies : []));
+    }
+    case 'passkey-rename':
+      return answer(await staff.account.renamePasskey(field(form, 'passkeyId'), field(form, 'name')), 'renamed');
+    case 'passkey-remove':
+      return answer(await staff.account.removePasskey(field(form, 'passkeyId')), 'removed');
+    default:
+      return data({ passkeyError: 'notFound', at } satisfies PasskeyAnswer, { status: 400 });
+  }
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { member, mail } = loaderData;
+  const { member, mail, passkeys } = loaderData;
+  const passkeyAnswer = actionData && 'passkeyDone' in actionData ? (actionData as PasskeyAnswer) : undefined;
+  const passkeyFailure = actionData && 'passkeyError' in actionData ? (actionData as PasskeyAnswer) : undefined;
   const digestSaved: 'on' | 'off' | undefined =
     actionData && 'digestSaved' in actionData ? (actionData.digestSaved as 'on' | 'off') : undefined;
-  const error = actionData?.error as SignInErrorCode | undefined;
+  const error = actionData && 'error' in actionData ? (actionData.error as SignInErrorCode | undefined) : undefined;
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('account.title')} · ${t('internal.areaName')}`}</title>
@@ -99,10 +138,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </section>
       )}
+      <PasskeyList passkeys={passkeys} answer={passkeyAnswer ?? passkeyFailure} />
       <section className="staff-panel" aria-labelledby="change-password">
         <h2 id="change-password">{t('account.changePassword')}</h2>
         <p>{t('account.changePasswordIntro')}</p>
-        {actionData?.isChanged && (
+        {actionData && 'isChanged' in actionData && actionData.isChanged && (
           <FormAlert key={actionData.at} tone="success">
             <p>{t('account.changed')}</p>
           </FormAlert>
@@ -112,7 +152,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p>{t(`signIn.errors.${error}`, passwordErrorValues(error))}</p>
           </FormAlert>
         )}
-        <Form method="post" className="staff-form" noValidate key={actionData?.isChanged ? actionData.at : 'form'}>
+        <Form
+          method="post"
+          className="staff-form"
+          noValidate
+          key={actionData && 'isChanged' in actionData && actionData.isChanged ? actionData.at : 'form'}
+        >
           <StaffField
             label={t('account.currentPassword')}
             name="currentPassword"

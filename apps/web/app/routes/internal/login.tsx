@@ -1,6 +1,7 @@
 import type { SignInErrorCode } from '@app/core/staff';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
+import { PasskeySignIn } from '../../features/staff/passkey-sign-in.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
@@ -25,6 +26,8 @@ export async function action(args: Route.ActionArgs) {
   const email = field(form, 'email');
   const next = safeInternalDestination(new URL(args.request.url).searchParams.get('next'));
   const { auth, facts } = staffRequest(args);
+  const intent = field(form, 'intent');
+  if (intent === 'passkey-options' || intent === 'passkey') return passkeyStep(intent, form, next, args);
   const outcome = await auth.signIn({ email, password: field(form, 'password') }, facts);
   if (!outcome.ok) {
     const status = outcome.code === 'accountLocked' || outcome.code === 'tooManyAttempts' ? 429 : 400;
@@ -39,12 +42,38 @@ export async function action(args: Route.ActionArgs) {
   return redirect(target, { headers: cookieHeaders(outcome.setCookies) });
 }
 
+/** A passkey sign-in (decision 0031): the challenge first, then the device's answer. */
+async function passkeyStep(
+  intent: 'passkey-options' | 'passkey',
+  form: FormData,
+  next: string,
+  args: Route.ActionArgs,
+) {
+  const { auth, facts } = staffRequest(args);
+  const at = Date.now();
+  if (intent === 'passkey-options') {
+    const outcome = await auth.passkeySignInOptions(facts);
+    const headers = cookieHeaders(outcome.setCookies);
+    if (!outcome.ok) {
+      if (outcome.retryAfterSeconds) headers.set('Retry-After', String(outcome.retryAfterSeconds));
+      return data({ passkeyError: outcome.code, at }, { status: 429, headers });
+    }
+    return data({ passkeyOptions: outcome.options, at }, { headers });
+  }
+  const outcome = await auth.signInWithPasskey(field(form, 'response'), facts);
+  if (!outcome.ok) {
+    return data({ passkeyError: outcome.code, at }, { status: 400, headers: cookieHeaders(outcome.setCookies) });
+  }
+  return redirect(next, { headers: cookieHeaders(outcome.setCookies) });
+}
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite();
   const [params] = useSearchParams();
   const reason = REASONS.find((candidate) => candidate === params.get('reason'));
-  const error = actionData?.error as SignInErrorCode | undefined;
+  const error = actionData && 'error' in actionData ? (actionData.error as SignInErrorCode) : undefined;
+  const passkeyAction = `${INTERNAL_PAGES.login}?${new URLSearchParams({ next: safeInternalDestination(params.get('next')) })}`;
   return (
     <AuthShell title={t('signIn.title')}>
       <p>{t('signIn.intro', { organisation: site?.organisationName ?? '' })}</p>
@@ -58,6 +87,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <p>{t(`signIn.errors.${error}`)}</p>
         </FormAlert>
       )}
+      <PasskeySignIn action={passkeyAction} />
       <Form method="post" className="staff-form" noValidate>
         <StaffField
           label={t('signIn.email')}
@@ -65,7 +95,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="username"
           required
-          defaultValue={actionData?.email ?? ''}
+          defaultValue={actionData && 'email' in actionData ? actionData.email : ''}
           maxLength={254}
         />
         <StaffField

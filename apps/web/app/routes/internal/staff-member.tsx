@@ -79,7 +79,8 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <p>
         <bdi>{member.email}</bdi> · {t(`internal.roles.${member.role}`)} ·{' '}
         {member.disabled ? t('staff.disabled') : t('staff.active')} ·{' '}
-        {member.twoFactorEnabled ? t('staff.enrolled') : t('staff.notEnrolled')}
+        {member.twoFactorEnabled ? t('staff.enrolled') : t('staff.notEnrolled')} · {t('staff.passkeys')}:{' '}
+        {member.passkeys > 0 ? t('staff.passkeyCount', { count: member.passkeys }) : t('staff.noPasskey')}
       </p>
       {intent && !error && (
         <FormAlert key={actionData?.at} tone="success">

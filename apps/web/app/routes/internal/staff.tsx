@@ -49,6 +49,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               <th scope="col">{t('staff.role')}</th>
               <th scope="col">{t('staff.status')}</th>
               <th scope="col">{t('staff.twoFactor')}</th>
+              <th scope="col">{t('staff.passkeys')}</th>
               <th scope="col">{t('staff.lastSignIn')}</th>
             </tr>
           </thead>
@@ -75,6 +76,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     : member.hasPassword
                       ? t('staff.notEnrolled')
                       : t('staff.noPassword')}
+                </td>
+                <td>
+                  {member.passkeys > 0 ? t('staff.passkeyCount', { count: member.passkeys }) : t('staff.noPasskey')}
                 </td>
                 <td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')}</td>
               </tr>

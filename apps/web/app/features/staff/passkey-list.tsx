@@ -1,0 +1,181 @@
+import {
+  PASSKEY_NAME_MAX_LENGTH,
+  type PasskeyCeremonyOptions,
+  type PasskeyErrorCode,
+  type PasskeySummary,
+  passkeyNameSchema,
+} from '@app/core/passkeys';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useFetcher } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { formatDateTime } from '../../shared/staff/format.ts';
+import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { canUsePasskeys, ceremonyProblem, createPasskey } from './passkey-ceremony.ts';
+
+/** What the account page's action answers to a passkey step. */
+export type PasskeyAnswer = {
+  passkeyOptions?: PasskeyCeremonyOptions;
+  passkeyError?: PasskeyErrorCode;
+  passkeyDone?: 'added' | 'renamed' | 'removed';
+  at: number;
+};
+
+/**
+ * The member's passkeys on the account page (decision 0031): the list, renaming and removing
+ * (plain forms, which work without JavaScript), and adding one (which needs the browser's WebAuthn).
+ */
+export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; answer?: PasskeyAnswer }) {
+  const { t, language } = useTranslation();
+  return (
+    <section className="staff-panel" aria-labelledby="passkeys">
+      <h2 id="passkeys">{t('passkeys.title')}</h2>
+      <p>{t('passkeys.intro')}</p>
+      {answer?.passkeyDone && answer.passkeyDone !== 'added' && (
+        <FormAlert key={answer.at} tone="success">
+          <p>{t(`passkeys.${answer.passkeyDone}`)}</p>
+        </FormAlert>
+      )}
+      {answer?.passkeyError && (
+        <FormAlert key={answer.at} title={t('passkeys.errors.title')}>
+          <p>{t(`passkeys.errors.${answer.passkeyError}`)}</p>
+        </FormAlert>
+      )}
+      {passkeys.length === 0 ? (
+        <p>{t('passkeys.none')}</p>
+      ) : (
+        <ul className="passkey-list" aria-label={t('passkeys.listLabel')}>
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="passkey-list__item">
+              <p className="passkey-list__name">
+                <bdi>{passkey.name}</bdi>
+              </p>
+              <p className="muted">
+                {t('passkeys.createdOn', { date: formatDateTime(passkey.createdAt, language) })} ·{' '}
+                {passkey.lastUsedAt
+                  ? t('passkeys.lastUsed', { date: formatDateTime(passkey.lastUsedAt, language) })
+                  : t('passkeys.neverUsed')}
+                {passkey.backedUp && <> · {t('passkeys.synced')}</>}
+              </p>
+              <details className="passkey-list__rename">
+                <summary>{t('passkeys.rename')}</summary>
+                <Form method="post" className="staff-form">
+                  <input type="hidden" name="passkeyId" value={passkey.id} />
+                  <StaffField
+                    label={t('passkeys.renameLabel', { name: passkey.name })}
+                    name="name"
+                    defaultValue={passkey.name}
+                    required
+                    maxLength={PASSKEY_NAME_MAX_LENGTH}
+                  />
+                  <SubmitButton
+                    label={t('passkeys.renameSubmit')}
+                    busyLabel={t('account.submitting')}
+                    name="intent"
+                    value="passkey-rename"
+                    variant="secondary"
+                  />
+                </Form>
+              </details>
+              <Form method="post">
+                <input type="hidden" name="passkeyId" value={passkey.id} />
+                <SubmitButton
+                  label={t('passkeys.remove', { name: passkey.name })}
+                  busyLabel={t('account.submitting')}
+                  name="intent"
+                  value="passkey-remove"
+                  variant="danger"
+                />
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddPasskey />
+      <p className="muted">{t('passkeys.lost')}</p>
+    </section>
+  );
+}
+
+/** Naming, then the device's dialog, then the server's check: a fetcher runs the three steps. */
+function AddPasskey() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<PasskeyAnswer>();
+  const [supported, setSupported] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [problem, setProblem] = useState<PasskeyErrorCode>();
+  const [name, setName] = useState('');
+  const handled = useRef(0);
+  const formKey = useRef(0);
+  useEffect(() => setSupported(canUsePasskeys()), []);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer?.passkeyOptions || handled.current === answer.at) return;
+    handled.current = answer.at;
+    setWaiting(true);
+    createPasskey(answer.passkeyOptions)
+      .then((response) => fetcher.submit({ intent: 'passkey-register', name, response }, { method: 'post' }))
+      .catch((error: unknown) => setProblem(ceremonyProblem(error)))
+      .finally(() => setWaiting(false));
+  }, [fetcher, name]);
+
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const added = answer?.passkeyDone === 'added';
+  useEffect(() => {
+    if (added) {
+      formKey.current += 1;
+      setName('');
+    }
+  }, [added]);
+
+  if (!supported) return null;
+  const busy = waiting || fetcher.state !== 'idle';
+  const error = problem ?? answer?.passkeyError;
+  return (
+    <div className="passkey-add">
+      <h3>{t('passkeys.add')}</h3>
+      {added && (
+        <FormAlert key={answer?.at} tone="success">
+          <p>{t('passkeys.added')}</p>
+        </FormAlert>
+      )}
+      {error && (
+        <FormAlert key={`${answer?.at}-${error}`} title={t('passkeys.errors.title')}>
+          <p>{t(`passkeys.errors.${error}`)}</p>
+        </FormAlert>
+      )}
+      <form
+        className="staff-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (busy) return;
+          const parsed = passkeyNameSchema.safeParse(name);
+          if (!parsed.success) {
+            setProblem(parsed.error.issues[0]?.message as PasskeyErrorCode);
+            return;
+          }
+          setProblem(undefined);
+          fetcher.submit({ intent: 'passkey-options' }, { method: 'post' });
+        }}
+      >
+        <StaffField
+          key={formKey.current}
+          label={t('passkeys.name')}
+          hint={t('passkeys.nameHint')}
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          maxLength={PASSKEY_NAME_MAX_LENGTH}
+          autoComplete="off"
+        />
+        <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+          {busy ? t('passkeys.adding') : t('passkeys.add')}
+        </button>
+      </form>
+    </div>
+  );
+}
