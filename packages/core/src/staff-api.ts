@@ -29,7 +29,7 @@ export type StaffMemberSummary = StaffIdentity & {
   disabled: boolean;
   twoFactorEnabled: boolean;
   hasPassword: boolean;
-  /** How many passkeys the member has registered (decision 0031). */
+  /** How many passkeys the member has registered (decision 0032). */
   passkeys: number;
   createdAt: string;
   lastSignInAt: string | null;
@@ -192,7 +192,7 @@ export type StaffAuthForWeb = {
    * as a sign-in attempt of the client's address.
    */
   passkeySignInOptions(request: RequestFacts): Promise<AuthOutcome<{ options: PasskeyCeremonyOptions }>>;
-  /** A complete sign-in with a passkey alone (decision 0031): the session carries its second factor. */
+  /** A complete sign-in with a passkey alone (decision 0032): the session carries its second factor. */
   signInWithPasskey(response: string, request: RequestFacts): Promise<AuthOutcome>;
   /** Records a refused request (a role that may not open a page). */
   recordAccessDenied(staff: StaffIdentity, path: string): Promise<void>;

@@ -78,7 +78,7 @@ export type StaffOperations = {
     /** `digestHour`: the hour in Brussels the digest goes out at. */
     mailPreferences(): Promise<{ dailyDigest: boolean; digestHour: number }>;
     setDailyDigest(enabled: boolean): Promise<void>;
-    /** The member's own passkeys (decision 0031). */
+    /** The member's own passkeys (decision 0032). */
     passkeys(): Promise<PasskeySummary[]>;
     /** WebAuthn options to create a passkey for this member, and the cookie of the challenge. */
     passkeyRegistrationOptions(

@@ -106,7 +106,7 @@ export const AUDIT_ACTIONS = [
   'two-factor.failed',
   'two-factor.recovery-code-used',
   'two-factor.reset',
-  /** A passkey added, renamed or removed by its owner (decision 0031); details hold its id. */
+  /** A passkey added, renamed or removed by its owner (decision 0032); details hold its id. */
   'passkey.registered',
   'passkey.renamed',
   'passkey.removed',

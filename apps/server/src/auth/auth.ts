@@ -101,7 +101,7 @@ export function createAuth({ db, secret, publicUrl, organisationName, logger }: 
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * Passkeys (decision 0031): bound to PUBLIC_URL's host (the relying party) and origin, never to
+ * Passkeys (decision 0032): bound to PUBLIC_URL's host (the relying party) and origin, never to
  * the request's Origin header, so a look-alike site gets nothing it can replay. The plugin itself
  * accepts a passkey without user verification; we refuse one both when it is added and at each
  * sign-in: a passkey alone is a complete sign-in only because the device asked for the member's

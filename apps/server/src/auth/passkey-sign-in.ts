@@ -33,7 +33,7 @@ function parseAssertion(text: string): { id: string } & Record<string, unknown> 
 }
 
 /**
- * Sign-in with a passkey alone (decision 0031). better-auth's passkey plugin runs the ceremony (the
+ * Sign-in with a passkey alone (decision 0032). better-auth's passkey plugin runs the ceremony (the
  * challenge, bound to this browser by a signed cookie and used once; the signature against
  * PUBLIC_URL's origin and host; user verification, `auth.ts`); around it sit the same limits and
  * audit rows as the password, and the mark that makes the new session a complete one.

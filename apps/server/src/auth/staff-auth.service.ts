@@ -70,7 +70,7 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
   };
 
   return {
-    // A passkey alone: a complete sign-in (decision 0031).
+    // A passkey alone: a complete sign-in (decision 0032).
     ...createPasskeySignIn(deps),
 
     async recordAccessDenied(member, path) {

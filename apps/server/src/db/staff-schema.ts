@@ -128,7 +128,7 @@ export const staffTwoFactor = pgTable(
 
 /**
  * Passkeys (WebAuthn credentials) of staff members, as better-auth's passkey plugin keeps them
- * (decision 0031). Only the public key is here: the private key never leaves the member's
+ * (decision 0032). Only the public key is here: the private key never leaves the member's
  * authenticator. `name` is the member's own label ("Work laptop").
  */
 export const staffPasskey = pgTable(

@@ -12,7 +12,7 @@ import { staffPasskey } from '../../db/staff-schema.ts';
 import { type Actor, firstCode, type OperationDeps, type Tx } from '../operation-context.ts';
 
 /*
- * The member's own passkeys (decision 0031). No role is needed: each operation acts only on the
+ * The member's own passkeys (decision 0032). No role is needed: each operation acts only on the
  * actor's own passkeys, found by id *and* owner inside its transaction, so another member's id is
  * "not found" (and an attempt on it is audited as a refused access). The session is a complete
  * one (password and second factor), or the operations object would not exist.

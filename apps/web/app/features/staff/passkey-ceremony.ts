@@ -1,7 +1,7 @@
 import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/passkeys';
 
 /*
- * The browser's side of a passkey (decision 0031), through SimpleWebAuthn's browser helper. It is
+ * The browser's side of a passkey (decision 0032), through SimpleWebAuthn's browser helper. It is
  * loaded only when a member presses a passkey button on a staff page: no public page carries it.
  */
 

@@ -23,7 +23,7 @@ export type PasskeyAnswer = {
 };
 
 /**
- * The member's passkeys on the account page (decision 0031): the list, renaming and removing
+ * The member's passkeys on the account page (decision 0032): the list, renaming and removing
  * (plain forms, which work without JavaScript), and adding one (which needs the browser's WebAuthn).
  */
 export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; answer?: PasskeyAnswer }) {

@@ -9,7 +9,7 @@ import { canUsePasskeys, ceremonyProblem, signWithPasskey } from './passkey-cere
 type PasskeyAnswer = { passkeyOptions?: PasskeyCeremonyOptions; passkeyError?: SignInErrorCode; at: number };
 
 /**
- * "Sign in with a passkey" (decision 0031): the server's challenge, the device's answer, and the
+ * "Sign in with a passkey" (decision 0032): the server's challenge, the device's answer, and the
  * server's verdict, all through the sign-in page's own action. Shown only where the browser can
  * use passkeys, once the page runs (without JavaScript the password form is all there is).
  */

@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
   return data({ error: undefined, isChanged: true, at: Date.now() }, { headers: cookieHeaders(outcome.setCookies) });
 }
 
-/** The member's own passkeys (decision 0031): each step through their operations, which audit it. */
+/** The member's own passkeys (decision 0032): each step through their operations, which audit it. */
 async function passkeyAction(intent: string, form: FormData, args: Route.ActionArgs) {
   const staff = await requireStaff(args);
   const { facts } = staffRequest(args);

@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect(target, { headers: cookieHeaders(outcome.setCookies) });
 }
 
-/** A passkey sign-in (decision 0031): the challenge first, then the device's answer. */
+/** A passkey sign-in (decision 0032): the challenge first, then the device's answer. */
 async function passkeyStep(
   intent: 'passkey-options' | 'passkey',
   form: FormData,
