@@ -41,6 +41,12 @@ export const PAGE_TEXT = ['Letter received on 3 November', 'Second page of the l
 const xmp = (creator: string) =>
   `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${creator}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
 
+/** Whether the bytes hold the text in clear, as Latin-1 or as a UTF-16 hex string (pdf-lib's way). */
+export function carries(bytes: Buffer, text: string): boolean {
+  const utf16 = Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase();
+  return bytes.includes(Buffer.from(text, 'latin1')) || bytes.toString('latin1').toUpperCase().includes(utf16);
+}
+
 /** A two-page letter with a photo, carrying every kind of identifying data and active content. */
 export async function identifyingPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();

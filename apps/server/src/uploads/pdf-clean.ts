@@ -135,7 +135,8 @@ function isRemovedAction(doc: PDFDocument, value: PDFObject | undefined): boolea
  * Decoded bytes are counted while pdf-lib parses: every decoder (Flate, LZW, ASCII85…) grows its
  * buffer through `DecodeStream.ensureBuffer`, which is wrapped once to count and to stop past the budget.
  */
-const budget = { used: 0, limit: Number.POSITIVE_INFINITY };
+// pdf-lib skips an object whose parse throws: `exceeded` tells the refusal apart from that.
+const budget = { used: 0, limit: Number.POSITIVE_INFINITY, exceeded: false };
 let decodingCounted = false;
 function countDecoding() {
   if (decodingCounted) return;
@@ -146,12 +147,15 @@ function countDecoding() {
   const original = prototype?.ensureBuffer;
   if (!prototype || !original) throw new Error('pdf-lib changed: its decoders can no longer be counted');
   prototype.ensureBuffer = function ensureBuffer(this: { buffer: Uint8Array }, requested: number) {
-    const growth = requested - this.buffer.byteLength;
-    if (growth > 0) {
-      budget.used += growth;
-      if (budget.used > budget.limit) throw new PdfRefused('UNREADABLE_FILE', 'The PDF decodes to more than the limit');
+    const before = this.buffer.byteLength;
+    const buffer = original.call(this, requested);
+    // A buffer doubles as it fills: what is counted is what was allocated, at most twice what was asked.
+    budget.used += buffer.byteLength - before;
+    if (budget.used > budget.limit) {
+      budget.exceeded = true;
+      throw new PdfRefused('UNREADABLE_FILE', 'The PDF decodes to more than the limit');
     }
-    return original.call(this, requested);
+    return buffer;
   };
   decodingCounted = true;
 }
@@ -228,6 +232,7 @@ function isOnlyDct(filter: PDFObject | undefined): boolean {
 export async function cleanPdf(input: Uint8Array, limits = PDF_LIMITS): Promise<Uint8Array> {
   countDecoding();
   budget.used = 0;
+  budget.exceeded = false;
   budget.limit = limits.maxDecodedBytes;
   let doc: PDFDocument;
   try {
@@ -242,6 +247,7 @@ export async function cleanPdf(input: Uint8Array, limits = PDF_LIMITS): Promise<
   } finally {
     budget.limit = Number.POSITIVE_INFINITY;
   }
+  if (budget.exceeded) throw new PdfRefused('UNREADABLE_FILE', 'The PDF decodes to more than the limit');
   const { context } = doc;
   if (doc.isEncrypted) throw new PdfRefused('ENCRYPTED_PDF', 'The PDF is encrypted');
   const oldCatalog = resolve(doc, context.trailerInfo.Root);

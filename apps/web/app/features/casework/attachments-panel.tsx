@@ -2,7 +2,8 @@ import type { ReportDetail } from '@app/core/casework-api';
 import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
-/** Photos previewed, every file downloadable (always as a download, never opened by the site). */
+/** Photos previewed, every file downloadable (always as a download, never opened by the site), each
+ * with the note that its metadata was removed. */
 export function AttachmentList({ reportId, files }: { reportId: string; files: ReportDetail['attachments'] }) {
   const { t, language } = useTranslation();
   const base = `/api/internal/reports/${reportId}/attachments`;
@@ -20,6 +21,8 @@ export function AttachmentList({ reportId, files }: { reportId: string; files: R
           <a href={`${base}/${file.id}`} download>
             {t('casework.download', { number: index + 1, size: formatFileSize(file.size, language) })}
           </a>
+          {/* True of every file kept: photos are re-encoded and PDFs rewritten as they arrive (decision 0031). */}
+          <small className="attachment-note">{t('casework.metadataRemoved')}</small>
         </li>
       ))}
     </ul>
