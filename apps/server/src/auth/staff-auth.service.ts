@@ -12,7 +12,7 @@ import type { AuditLog } from '../services/audit.service.ts';
 import type { Auth } from './auth.ts';
 import { callAuth } from './auth-call.ts';
 import { createPasskeySignIn } from './passkey-sign-in.ts';
-import type { SignInLimits } from './sign-in-limits.ts';
+import type { SignInLimits, SignInWait } from './sign-in-limits.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import { createUsedTotpCodes } from './used-totp-codes.ts';
 
@@ -85,10 +85,15 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
         return { ...failure('tooManyAttempts'), retryAfterSeconds: address.retryAfterSeconds };
       }
       const user = await findUserByEmail(email);
-      const lockSeconds = await limits.accountLockSeconds(email);
-      if (lockSeconds > 0) {
-        await audit.record({ action: 'sign-in.locked', actorId: user?.id, details: { known: Boolean(user) } });
-        return { ...failure('accountLocked'), retryAfterSeconds: lockSeconds };
+      // Waits are checked before the password: a wrong guess while waiting is not even tried.
+      const wait = await limits.waitBeforePassword(email, request.clientIp);
+      if (wait) {
+        await audit.record({
+          action: 'sign-in.locked',
+          actorId: user?.id,
+          details: { known: Boolean(user), scope: wait.scope },
+        });
+        return { ...waitFailure(wait), retryAfterSeconds: wait.seconds };
       }
       const result = await callAuth(() =>
         auth.api.signInEmail({
@@ -102,16 +107,18 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
         return failure('accountDisabled');
       }
       if (result.errorCode) {
-        const locked = await limits.recordAccountFailure(email);
+        const started = await limits.recordFailure(email, request.clientIp);
         await audit.record({
-          action: locked ? 'sign-in.locked' : 'sign-in.failed',
+          action: started ? 'sign-in.locked' : 'sign-in.failed',
           actorId: user?.id,
-          details: { reason: user ? 'wrong-password' : 'unknown-account' },
+          details: { reason: user ? 'wrong-password' : 'unknown-account', ...(started && { scope: started.scope }) },
         });
-        logger.info({ known: Boolean(user) }, 'sign-in failed');
-        return locked ? failure('accountLocked') : failure('invalidCredentials');
+        logger.info({ known: Boolean(user), waitScope: started?.scope }, 'sign-in failed');
+        return started
+          ? { ...waitFailure(started), retryAfterSeconds: started.seconds }
+          : failure('invalidCredentials');
       }
-      await limits.clearAccountFailures(email);
+      await limits.clearFailures(email, request.clientIp);
       const needsCode = result.body.twoFactorRedirect === true;
       logger.info({ staffId: user?.id, needsCode }, 'sign-in: password accepted');
       await audit.record({
@@ -225,9 +232,7 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
         auth.api.resetPassword({ body: { token, newPassword: password }, asResponse: true }),
       );
       if (result.errorCode) return failure('invalidLink');
-      await limits.clearAccountFailures(
-        (await db.select().from(staffUser).where(eq(staffUser.id, userId)))[0]?.email ?? '',
-      );
+      await limits.clearAccount((await db.select().from(staffUser).where(eq(staffUser.id, userId)))[0]?.email ?? '');
       await audit.record({ action: 'password.set', actorId: userId });
       return { ok: true, setCookies: [] };
     },
@@ -271,6 +276,14 @@ export function createStaffAuthService(deps: Dependencies): StaffAuthService {
     if (errorCode === 'INVALID_TWO_FACTOR_COOKIE') return failure('challengeExpired', setCookies);
     return failure('invalidCode', setCookies);
   }
+}
+
+/**
+ * A wait of this address for this account is "too many attempts"; a wait of the account for every
+ * address (many wrong passwords from many places) says so, as "account locked" (for a while).
+ */
+function waitFailure(wait: SignInWait) {
+  return failure(wait.scope === 'account' ? 'accountLocked' : 'tooManyAttempts');
 }
 
 /** The request's cookies plus those just set, for a second call in the same step. */
