@@ -10,7 +10,7 @@ import {
   sameDayLastYear,
 } from './public-figures.ts';
 import { protectCells } from './small-cell-protection.ts';
-import { encodeCell, type Relation } from './small-cells.ts';
+import { type CellState, encodeCell, type Relation } from './small-cells.ts';
 
 /**
  * The one lattice of every public cell (counts by month and type, by year, province and type, and
@@ -93,11 +93,13 @@ export function figureLattice(raw: RawFigures) {
   return { values, relations, unpublished, years, allMonths, provincesOfYear };
 }
 
-export function protectFigures(raw: RawFigures, threshold: number): PublicFigures {
+type DecideCells = typeof protectCells;
+
+export function protectFigures(raw: RawFigures, threshold: number, decide: DecideCells = protectCells): PublicFigures {
   const { values, relations, unpublished, years, allMonths, provincesOfYear } = figureLattice(raw);
   const thisYear = Number(raw.asOf.slice(0, 4));
   const thisMonth = raw.asOf.slice(0, 7);
-  const states = protectCells(values, relations, threshold, unpublished);
+  const states = decide(values, relations, threshold, unpublished);
   const cell = (id: string) => encodeCell(values.get(id) ?? 0, states.get(id));
   const period = (prefix: string, year: number, from: string, to: string): PeriodFigures => ({
     year,
@@ -128,4 +130,22 @@ export function protectFigures(raw: RawFigures, threshold: number): PublicFigure
     ),
     samePeriodLastYear: period('s', thisYear - 1, `${thisYear - 1}-01-01`, lastYearDay),
   };
+}
+
+/**
+ * The figures when the rule could not run to its end (its worker ran out of time or memory, and no
+ * earlier protected figures are at hand): every count that is not zero is withheld. A total over a
+ * hidden cell is then hidden too, so no hidden count has an upper bound a reader could subtract
+ * down to, and none can be worked out; a zero stays zero (decision 0022). More is hidden than the
+ * rule would hide, never less.
+ */
+export function withholdEveryCount(raw: RawFigures, threshold: number): PublicFigures {
+  return protectFigures(
+    raw,
+    threshold,
+    (values) =>
+      new Map<string, CellState>(
+        [...values].filter(([, value]) => value > 0).map(([id]) => [id, 'withheld' as CellState]),
+      ),
+  );
 }

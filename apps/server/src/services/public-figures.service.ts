@@ -1,9 +1,11 @@
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { todayInBelgium } from '@app/core/dates';
 import { type PublicFigures, type RawFigures, sameDayLastYear } from '@app/core/public-figures';
+import { withholdEveryCount } from '@app/core/public-figures-protection';
 import { and, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
 import { isVerifiedIncident } from './verified-incidents.ts';
 
 /**
@@ -68,40 +70,122 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
   };
 }
 
+/** How long the small-cell rule may run before its worker is stopped (FIGURES_TIME_LIMIT_SECONDS). */
+export const FIGURES_TIME_LIMIT_MS = 20_000;
+/**
+ * The worker's memory: the audit's linear programmes on the sparsest figures measured take a few
+ * tens of MB (`npm run bench:stats`); a year that needs more is stopped, not the server with it.
+ */
+export const FIGURES_WORKER_LIMITS: ResourceLimits = {
+  maxOldGenerationSizeMb: 256,
+  maxYoungGenerationSizeMb: 32,
+  stackSizeMb: 8,
+};
+
+/** Why the rule did not give figures: out of time, out of memory, or it failed. */
+export type FiguresFailure = 'timeout' | 'out-of-memory' | 'failed';
+export class FiguresWorkerError extends Error {
+  readonly reason: FiguresFailure;
+  constructor(reason: FiguresFailure, options?: ErrorOptions) {
+    super(`the public figures worker stopped: ${reason}`, options);
+    this.reason = reason;
+  }
+}
+
 /**
  * The small-cell rule applied in a worker thread, so that a long audit (a second or more for sparse
- * years) does not hold up the requests meanwhile.
+ * years) does not hold up the requests meanwhile. The worker has `timeLimitMs` and bounded memory:
+ * past either it is terminated and the promise fails with the reason (security review of
+ * 2026-11-26, finding 11), never with figures less protected.
  */
-export function protectInWorker(raw: RawFigures, threshold: number): Promise<PublicFigures> {
+export function protectInWorker(
+  raw: RawFigures,
+  threshold: number,
+  { timeLimitMs = FIGURES_TIME_LIMIT_MS, resourceLimits = FIGURES_WORKER_LIMITS } = {},
+): Promise<PublicFigures> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./protect-figures.worker.ts', import.meta.url), {
       workerData: { raw, threshold },
+      resourceLimits,
     });
-    worker.once('message', (figures: PublicFigures) => resolve(figures));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the public figures worker stopped with code ${code}`));
-    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() => {
+          void worker.terminate();
+          reject(new FiguresWorkerError('timeout'));
+        }),
+      timeLimitMs,
+    );
+    worker.once('message', (figures: PublicFigures) => settle(() => resolve(figures)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          new FiguresWorkerError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'failed', {
+            cause: error,
+          }),
+        ),
+      ),
+    );
+    worker.once('exit', () => settle(() => reject(new FiguresWorkerError('failed'))));
   });
 }
+
+export type PublicFiguresOptions = {
+  /** How long the rule may run for one set of counts. */
+  timeLimitMs?: number;
+  resourceLimits?: ResourceLimits;
+  logger?: Pick<Logger, 'warn'>;
+};
 
 /**
  * The protected public figures, computed once per site revision and day (the page cache's own key)
  * and shared by every page and file that shows them, so that they all show the same cells. A new
  * revision that leaves every count as it was (an edited page, a report published whose incident was
  * already counted) reuses the protection of the same counts.
+ *
+ * When the rule does not finish (out of time or memory), nothing less protected goes out: the last
+ * figures it did protect are shown again, and before any, every count but zero is withheld. That
+ * answer is kept for the same counts (a pathological year would otherwise start a worker at every
+ * request); a change of counts, or a restart, tries the rule again.
  */
-export function createPublicFigures(db: Db, revision: { current(): Promise<string> }, threshold: number) {
+export function createPublicFigures(
+  db: Db,
+  revision: { current(): Promise<string> },
+  threshold: number,
+  /** Read at each run of the rule. */
+  options: PublicFiguresOptions = {},
+) {
   let cached: { key: string; figures: Promise<PublicFigures> } | undefined;
   let protectedCounts: { counts: string; figures: Promise<PublicFigures> } | undefined;
+  let lastGood: PublicFigures | undefined;
   const protect = (raw: RawFigures) => {
     const counts = JSON.stringify(raw);
     if (protectedCounts?.counts !== counts) {
-      const figures = protectInWorker(raw, threshold);
+      const { timeLimitMs = FIGURES_TIME_LIMIT_MS, resourceLimits = FIGURES_WORKER_LIMITS, logger } = options;
+      const figures = protectInWorker(raw, threshold, { timeLimitMs, resourceLimits }).then(
+        (done) => {
+          lastGood = done;
+          return done;
+        },
+        (error: unknown) => {
+          const reason: FiguresFailure = error instanceof FiguresWorkerError ? error.reason : 'failed';
+          const fallback = lastGood ? 'last-protected-figures' : 'every-count-withheld';
+          // The reason and what is shown instead: never a count.
+          logger?.warn(
+            { reason, fallback, timeLimitMs },
+            'the small-cell rule did not finish; public figures fall back',
+          );
+          return lastGood ?? withholdEveryCount(raw, threshold);
+        },
+      );
       protectedCounts = { counts, figures };
-      figures.catch(() => {
-        if (protectedCounts?.figures === figures) protectedCounts = undefined;
-      });
     }
     return protectedCounts.figures;
   };

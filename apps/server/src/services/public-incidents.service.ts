@@ -4,7 +4,7 @@ import { encodeCell } from '@app/core/small-cells';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
-import { createPublicFigures } from './public-figures.service.ts';
+import { createPublicFigures, type PublicFiguresOptions } from './public-figures.service.ts';
 import { countVerifiedLast30Days } from './verified-incidents.ts';
 
 export const PUBLIC_PAGE_SIZE = 10;
@@ -15,10 +15,11 @@ export const PUBLIC_PAGE_SIZE = 10;
  */
 export function createPublicIncidentsService(
   db: Db,
-  figures: { revision: { current(): Promise<string> }; smallCellThreshold: number },
+  figures: { revision: { current(): Promise<string> }; smallCellThreshold: number } & PublicFiguresOptions,
 ): PublicIncidentsServiceForWeb {
+  const { revision, smallCellThreshold, ...options } = figures;
   return {
-    figures: createPublicFigures(db, figures.revision, figures.smallCellThreshold),
+    figures: createPublicFigures(db, revision, smallCellThreshold, options),
     async page({
       language,
       type,
