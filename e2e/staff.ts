@@ -39,7 +39,7 @@ export async function submitPassword(page: Page, account: StaffAccount, password
     (response) =>
       response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/internal/login'),
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await answered;
 }
 
