@@ -100,7 +100,14 @@ export async function countByKey(pool: pg.Pool): Promise<KeyCounts> {
 export async function countFilesByKey(files: StorageDriver, encryption: Encryption) {
   const counts: Record<number, number> = {};
   for (const fullPath of await files.list('')) {
-    const { data } = await files.get(fullPath);
+    let data: Buffer;
+    try {
+      ({ data } = await files.get(fullPath));
+    } catch (error) {
+      // Deleted since the listing (retention, an erased report): nothing under any key.
+      if ((error as { code?: string }).code === 'object-not-found') continue;
+      throw error;
+    }
     const id = encryption.keyIdOf(data);
     counts[id] = (counts[id] ?? 0) + 1;
   }
