@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/password-hash.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { runStaffCommand } from './staff.ts';
@@ -29,9 +32,25 @@ afterAll(async () => {
 });
 
 async function staff(...argv: string[]): Promise<string[]> {
+  return staffWithInput('', ...argv);
+}
+
+/** The command with `stdin` piped into it, as `printf … | npm run staff -- …` does. */
+async function staffWithInput(stdin: string, ...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  await runStaffCommand(argv, env, (line) => lines.push(line));
+  await runStaffCommand(argv, env, (line) => lines.push(line), {
+    input: Readable.from([stdin]),
+    prompt: new PassThrough(),
+  });
   return lines;
+}
+
+async function storedHash(email: string): Promise<string | undefined> {
+  const { rows } = await database.pool.query<{ password: string }>(
+    'select a.password from staff_account a join staff_user u on u.id = a.user_id where u.email = $1',
+    [email],
+  );
+  return rows[0]?.password;
 }
 
 async function audit(): Promise<{ action: string; details: Record<string, unknown> }[]> {
@@ -60,8 +79,9 @@ describe('npm run staff', () => {
     expect(rows[0]?.password).not.toContain(password);
   });
 
-  it('creates members with a given password, and refuses a duplicate, a short password or an unknown role', async () => {
-    await staff(
+  it('creates members with a password read from standard input, and refuses a duplicate, a short password or an unknown role', async () => {
+    const output = await staffWithInput(
+      'a long passphrase\nnot read\n',
       'create',
       '--email',
       'cora@example.org',
@@ -69,15 +89,32 @@ describe('npm run staff', () => {
       'Cora',
       '--role',
       'coordinator',
-      '--password',
-      'a long passphrase',
+      '--password-stdin',
     );
+    // The password it was given is not printed back.
+    expect(output.join('\n')).not.toContain('passphrase');
+    expect(
+      await verifyPassword({ hash: (await storedHash('cora@example.org')) ?? '', password: 'a long passphrase' }),
+    ).toBe(true);
     await expect(staff('create', '--email', 'cora@example.org', '--name', 'Cora', '--role', 'viewer')).rejects.toThrow(
       'there is already a staff account with this email address',
     );
     await expect(
-      staff('create', '--email', 'x@example.org', '--name', 'X', '--role', 'viewer', '--password', 'short'),
+      staffWithInput(
+        'short\n',
+        'create',
+        '--email',
+        'x@example.org',
+        '--name',
+        'X',
+        '--role',
+        'viewer',
+        '--password-stdin',
+      ),
     ).rejects.toThrow('between 12 and 128 characters');
+    await expect(
+      staffWithInput('', 'create', '--email', 'x@example.org', '--name', 'X', '--role', 'viewer', '--password-stdin'),
+    ).rejects.toThrow('--password-stdin read no password');
     await expect(staff('create', '--email', 'x@example.org', '--name', 'X', '--role', 'owner')).rejects.toThrow(
       'create needs --role',
     );
@@ -136,6 +173,64 @@ describe('npm run staff', () => {
     expect(events.every((event) => event.details.via === 'command-line')).toBe(true);
     // Neither passwords nor tokens end up in the log.
     expect(JSON.stringify(events)).not.toMatch(/passphrase|token=/);
+  });
+
+  it('refuses a password on the command line, saying what to do instead, and creates nothing', async () => {
+    const attempt = staff(
+      'create',
+      '--email',
+      'argv@example.org',
+      '--name',
+      'A',
+      '--role',
+      'viewer',
+      '--password',
+      'a long passphrase',
+    );
+    await expect(attempt).rejects.toThrow(/--password is refused: .*shell's history.*ps/);
+    await expect(attempt).rejects.toThrow('Use --password-stdin instead');
+    expect(await storedHash('argv@example.org')).toBeUndefined();
+    const { rowCount } = await database.pool.query(`select 1 from staff_user where email = 'argv@example.org'`);
+    expect(rowCount).toBe(0);
+  });
+
+  it('in a terminal, asks for the password twice without showing it', async () => {
+    // A real terminal: util-linux `script` runs the command on a pseudo-terminal of its own.
+    const repository = path.resolve(import.meta.dirname, '../../../..');
+    const command =
+      'node apps/server/src/cli/staff.ts create --email tty@example.org --name Terminal --role viewer --password-stdin';
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      cwd: repository,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let screen = '';
+    const shown = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!screen.includes(text)) return;
+          child.stdout.off('data', check);
+          resolve();
+        };
+        child.stdout.on('data', check);
+        child.once('exit', () => reject(new Error(`the terminal ended before "${text}":\n${screen}`)));
+        check();
+      });
+    child.stdout.on('data', (chunk) => {
+      screen += String(chunk);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const secret = 'typed in a terminal 4242';
+    await shown('Password for the new member (not shown): ');
+    child.stdin.write(`${secret}\r`);
+    await shown('The same password again: ');
+    child.stdin.write(`${secret}\r`);
+    await shown('Created viewer tty@example.org.');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(screen).not.toContain(secret);
+    expect(screen).not.toContain('Password (shown only now');
+    expect(await verifyPassword({ hash: (await storedHash('tty@example.org')) ?? '', password: secret })).toBe(true);
   });
 
   it('explains its usage', async () => {

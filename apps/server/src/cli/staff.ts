@@ -11,14 +11,17 @@ import { openDatabase } from './open-database.ts';
 
 const USAGE = `Manage staff accounts.
 
-  npm run staff -- create --email E --name N --role ${STAFF_ROLES.join('|')} [--password P]
+  npm run staff -- create --email E --name N --role ${STAFF_ROLES.join('|')} [--password-stdin]
   npm run staff -- list
   npm run staff -- disable --email E
   npm run staff -- enable --email E
   npm run staff -- reset-2fa --email E
   npm run staff -- password-link --email E
 
-Without --password, create prints a one-time link with which the new member chooses a password.
+Without --password-stdin, create makes a strong password and prints it once. With it, the
+password is asked for without showing it when run in a terminal, or read from the first line of
+standard input when one is piped in (printf '%s\n' "$PASSWORD" | npm run staff -- create …). A
+password is never given on the command line, where shell history and ps would keep it.
 It uses the database of the site's configuration (DATABASE_URL, or the embedded one in DATA_DIR),
 also while the site is running.`;
 
@@ -29,7 +32,82 @@ function generatePassword(): string {
   return randomBytes(15).toString('base64url');
 }
 
-export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void) {
+const PASSWORD_ON_COMMAND_LINE = `--password is refused: a password on the command line stays in the shell's history and other users of the machine see it in ps.
+Use --password-stdin instead: in a terminal it asks for the password without showing it; otherwise it reads the first line of standard input, for example:
+  printf '%s\n' "$PASSWORD" | npm run staff -- create --email E --name N --role R --password-stdin
+Or leave it out, and a strong password is made and shown once.`;
+
+/** Where a password comes from: the terminal (asked for, not shown) or a pipe. */
+export type PasswordSource = {
+  input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  /** Where the question goes (standard error, so that standard output stays the command's result). */
+  prompt: NodeJS.WritableStream;
+};
+
+/**
+ * The password for `create --password-stdin`, checked as the site checks it. In a terminal it is
+ * asked for twice without echo; from a pipe, the first line is read (nothing else is needed).
+ */
+async function readPassword(source: PasswordSource): Promise<string> {
+  let password: string;
+  if (source.input.isTTY && source.input.setRawMode) {
+    password = await askHidden(source, 'Password for the new member (not shown): ');
+    const again = await askHidden(source, 'The same password again: ');
+    if (again !== password) throw new UsageError('the two passwords differ; nothing was created');
+  } else {
+    password = await firstLine(source.input);
+  }
+  if (!password) throw new UsageError('--password-stdin read no password');
+  if (passwordProblem(password)) throw new UsageError('the password must have between 12 and 128 characters');
+  return password;
+}
+
+/** One line typed in the terminal in raw mode, echoing nothing; Ctrl-C or Ctrl-D give up. */
+function askHidden(source: PasswordSource, question: string): Promise<string> {
+  const { input, prompt } = source;
+  // Echo off before the question shows, so that nothing typed after it is ever echoed.
+  input.setRawMode?.(true);
+  input.setEncoding('utf8');
+  input.resume();
+  prompt.write(question);
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const finish = (outcome: () => void) => {
+      input.off('data', onData);
+      input.setRawMode?.(false);
+      input.pause();
+      prompt.write('\n');
+      outcome();
+    };
+    const onData = (chunk: string | Buffer) => {
+      for (const character of String(chunk)) {
+        if (character === '\r' || character === '\n') return finish(() => resolve(typed));
+        if (character === '\u0003' || character === '\u0004')
+          return finish(() => reject(new UsageError('cancelled; nothing was created')));
+        if (character === '\u007f' || character === '\b') typed = typed.slice(0, -1);
+        else typed += character;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+/** The first line of a piped input, without its line ending. */
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of input) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+export async function runStaffCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  terminal: PasswordSource = { input: process.stdin, prompt: process.stderr },
+) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -37,7 +115,9 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
       email: { type: 'string' },
       name: { type: 'string' },
       role: { type: 'string' },
+      // Declared only to refuse it with an explanation (security review 2026-11-26, finding 11).
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,12 +130,14 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
     if (!values.email) throw new UsageError(`${command} needs --email`);
     return values.email;
   };
+  let given: string | undefined;
   if (command === 'create') {
     needEmail();
     if (!values.name) throw new UsageError('create needs --name');
     if (!isStaffRole(values.role)) throw new UsageError(`create needs --role, one of ${STAFF_ROLES.join(', ')}`);
-    const problem = values.password === undefined ? undefined : passwordProblem(values.password);
-    if (problem) throw new UsageError('the password must have between 12 and 128 characters');
+    if (values.password !== undefined) throw new UsageError(PASSWORD_ON_COMMAND_LINE);
+    // Asked before the database opens: a typing mistake costs nothing.
+    if (values['password-stdin']) given = await readPassword(terminal);
   } else if (!['list', 'disable', 'enable', 'reset-2fa', 'password-link'].includes(command)) {
     throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   }
@@ -78,12 +160,12 @@ export async function runStaffCommand(argv: string[], env: NodeJS.ProcessEnv, ou
       return;
     }
     if (command === 'create') {
-      const password = values.password ?? generatePassword();
+      const password = given ?? generatePassword();
       const role = values.role as (typeof STAFF_ROLES)[number];
       const outcome = await staff.create({ email: values.email ?? '', name: values.name ?? '', role }, password);
       if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
       out(`Created ${role} ${values.email?.trim().toLowerCase()}.`);
-      if (!values.password) out(`Password (shown only now, pass it on safely): ${password}`);
+      if (given === undefined) out(`Password (shown only now, pass it on safely): ${password}`);
       out('At the first sign-in on /internal/login they set up an authenticator app.');
       return;
     }
