@@ -13,22 +13,14 @@ export type EnrolledStaff = StaffAccount & { secret: string; recoveryCodes: stri
 export async function createStaffAccount(role: StaffAccount['role'], name = `Test ${role}`): Promise<StaffAccount> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
   const password = `e2e password ${randomUUID()}`;
-  await run(
+  // The password goes in through standard input, never the command line (security review finding 11).
+  const created = run(
     process.execPath,
-    [
-      'apps/server/src/cli/staff.ts',
-      'create',
-      '--email',
-      email,
-      '--name',
-      name,
-      '--role',
-      role,
-      '--password',
-      password,
-    ],
+    ['apps/server/src/cli/staff.ts', 'create', '--email', email, '--name', name, '--role', role, '--password-stdin'],
     { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' } },
   );
+  created.child.stdin?.end(`${password}\n`);
+  await created;
   return { email, name, password, role };
 }
 
