@@ -47,6 +47,8 @@ export async function startSite(env: Record<string, string> = {}) {
   await waitFor(`${base}/api/health`, server);
   return {
     base,
+    /** The site's Node process (its embedded PostgreSQL is a process of its own). */
+    pid: server.pid,
     stop: async () => {
       await stopProcess(server);
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -99,6 +99,12 @@ const envSchema = z.object({
     .min(SMALL_CELL_MIN_THRESHOLD, 'expected a whole number between 3 and 20')
     .max(20, 'expected a whole number between 3 and 20')
     .default(SMALL_CELL_DEFAULT_THRESHOLD),
+  FIGURES_TIME_LIMIT_SECONDS: z.coerce
+    .number({ error: 'expected a whole number of seconds between 1 and 600' })
+    .int('expected a whole number of seconds between 1 and 600')
+    .min(1, 'expected a whole number of seconds between 1 and 600')
+    .max(600, 'expected a whole number of seconds between 1 and 600')
+    .default(20),
   OPEN_DATA_LICENCE: z
     .string()
     .trim()
@@ -202,6 +208,18 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of seconds between 1 and 30')
     .max(30, 'expected a whole number of seconds between 1 and 30')
     .default(15),
+  FILE_WORK_CONCURRENCY: z.coerce
+    .number({ error: 'expected 1 or 2' })
+    .int('expected 1 or 2')
+    .min(1, 'expected 1 or 2')
+    .max(2, 'expected 1 or 2')
+    .default(1),
+  FILE_WORK_QUEUE: z.coerce
+    .number({ error: 'expected a whole number between 0 and 50' })
+    .int('expected a whole number between 0 and 50')
+    .min(0, 'expected a whole number between 0 and 50')
+    .max(50, 'expected a whole number between 0 and 50')
+    .default(8),
   SPOOL_MAX_MB: z.coerce
     .number({ error: 'expected a whole number of megabytes between 50 and 100000' })
     .int('expected a whole number of megabytes between 50 and 100000')
@@ -283,6 +301,13 @@ export type Config = Readonly<{
    * much the spool may hold before submissions with files are refused (decision 0025).
    */
   uploads: { waitMs: number; spoolMaxBytes: number };
+  /** Submissions whose files are decoded at once, and how many may wait (security review finding 1). */
+  fileWork: { concurrency: number; maxWaiting: number };
+  /**
+   * How long the small-cell rule may run for one set of counts before its worker is stopped and the
+   * public figures fall back (decision 0022; security review finding 11).
+   */
+  figures: { timeLimitMs: number };
   /** The promise to answer each report within so many working days in Belgium (decision 0029). */
   responsePromiseWorkingDays: number;
   /**
@@ -379,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     staff: { signInAttemptsPerIp: values.SIGN_IN_ATTEMPTS_PER_IP, idleMinutes: values.STAFF_IDLE_MINUTES },
     uploads: { waitMs: values.UPLOAD_WAIT_SECONDS * 1000, spoolMaxBytes: values.SPOOL_MAX_MB * 1024 * 1024 },
+    fileWork: { concurrency: values.FILE_WORK_CONCURRENCY, maxWaiting: values.FILE_WORK_QUEUE },
+    figures: { timeLimitMs: values.FIGURES_TIME_LIMIT_SECONDS * 1000 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
     monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({

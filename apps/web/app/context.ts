@@ -39,7 +39,12 @@ export type AppContextValue = {
    * A form posted without JavaScript, already read and checked by the server
    * (apps/server/src/http/plain-forms.routes.ts): what the page's action shows, with its status.
    */
-  plainForm?: { status: number; answer: PlainFormAnswer };
+  plainForm?: {
+    status: number;
+    answer: PlainFormAnswer;
+    /** The follow-up session a receipt sent without JavaScript just opened (its cookie pair). */
+    followUpCookie?: string;
+  };
 };
 
 export const appContext = createContext<AppContextValue>();

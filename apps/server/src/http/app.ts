@@ -1,6 +1,5 @@
 import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
-import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import {
   createRequestHandler as createReactRouterHandler,
@@ -20,7 +19,7 @@ import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { metricsRoutes } from './metrics.routes.ts';
 import { publicPageCache } from './page-cache.ts';
-import { plainPageForms } from './page-forms.ts';
+import { pageRequestHandler } from './page-requests.ts';
 import { plainFormRoutes } from './plain-forms.routes.ts';
 import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -128,8 +127,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use(exportRoutes(services));
   app.use(evidencePackRoutes(services, logger));
   app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
-  app.use(submissionRoutes(services, logger));
-  app.use(followUpRoutes(services, logger));
+  app.use(submissionRoutes(services, logger, readiness));
+  app.use(followUpRoutes(services, logger, readiness));
   app.get('/version.json', async (_request, response) => {
     const { entry } = await loadBuild();
     response.set('Cache-Control', 'no-cache').json({ buildId: entry.module.buildId });
@@ -144,7 +143,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
     app.use(staticAssets(clientDir));
   }
 
-  const handleWithReactRouter = createRequestHandler({
+  // Pages: their forms' bodies capped and typed before React Router reads them (page-requests.ts).
+  const handleWithReactRouter = pageRequestHandler({
     build: loadBuild,
     mode: config.nodeEnv === 'development' ? 'development' : 'production',
     getLoadContext: (request, response) =>
@@ -157,7 +157,6 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         isStaffArea: response.locals.staffSession !== undefined,
       }),
   });
-  app.use(plainPageForms());
   app.use(handleWithReactRouter);
 
   // Last resort: never show a stack trace or an internal message to a visitor; a 4xx stays a 4xx.

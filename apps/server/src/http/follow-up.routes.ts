@@ -5,34 +5,34 @@ import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
 import { ApiError } from './api-error.ts';
+import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
-import { checkAltcha, guarded, parsePayload, prepareAttachments, submissionKeyOf } from './submissions.routes.ts';
+import { guarded, parsePayload, startSubmission, submissionKeyOf } from './submission-pipeline.ts';
 
 /**
  * The reporter's side of the follow-up thread: open a report with its receipt, write to staff
  * (with files, under the report form's rules), and close the session. The page itself is
  * `routes/public/follow-up.tsx`; it reads the thread through the request context.
  */
-export function followUpRoutes(services: Services, logger: Logger): Router {
+export function followUpRoutes(services: Services, logger: Logger, readiness?: Readiness): Router {
   const router = Router();
 
   router.post(
     '/api/follow-up/open',
     guarded(async (request, response) => {
-      // Wrong receipts are counted per address; past the limit, nothing is even hashed.
-      const blockedFor = await services.followUpLimits.receiptBlockedSeconds(request.ip);
-      if (blockedFor > 0) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: blockedFor });
+      // Each try is counted per address before anything is hashed; a right receipt gives its try
+      // back. Past the limit, nothing is even hashed.
+      const limit = await services.followUpLimits.takeReceiptAttempt(request.ip);
+      if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const body = request.body as Record<string, unknown> | undefined;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
-      await checkAltcha(services, body.altcha);
+      if (!(await services.altcha.verify(body.altcha))) throw new ApiError('ALTCHA_FAILED');
       const receipt = normaliseReceipt(body.receipt);
       if (!receipt) throw new ApiError('VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
       const opened = await services.followUp.open(receipt);
-      if (!opened) {
-        await services.followUpLimits.recordWrongReceipt(request.ip);
-        // One answer for every wrong receipt, after the same work and the same minimum time.
-        throw new ApiError('RECEIPT_NOT_RECOGNISED');
-      }
+      // One answer for every wrong receipt, after the same work and the same minimum time.
+      if (!opened) throw new ApiError('RECEIPT_NOT_RECOGNISED');
+      await services.followUpLimits.returnReceiptAttempt(request.ip);
       response.append('Set-Cookie', opened.setCookie).status(200).json({ ok: true });
     }, logger),
   );
@@ -41,22 +41,30 @@ export function followUpRoutes(services: Services, logger: Logger): Router {
     '/api/follow-up/messages',
     guarded(
       async (request, response) => {
+        const submission = startSubmission(services, request, response, 'reply');
         const key = submissionKeyOf(request);
-        const limit = await services.followUpLimits.takeReply(request.ip);
-        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-        const { fields, files } = await readReportUpload(request);
-        const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
-        if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-          throw new ApiError('INVALID_PAYLOAD');
-        }
-        const { message: raw, ...unknown } = payload;
-        const message = typeof raw === 'string' ? raw.trim() : '';
-        const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField']));
-        if (message.length === 0) problems.message = 'required';
-        else if (message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
-        if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
-        const attachments = await prepareAttachments(files);
-        const result = await services.followUp.reply(request.get('cookie') ?? null, message, attachments, key);
+        const { fields, files } = await submission.size(readReportUpload, readiness);
+        const message = await submission.validate(() => {
+          const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
+          if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+            throw new ApiError('INVALID_PAYLOAD');
+          }
+          const { message: raw, ...unknown } = payload;
+          const text = typeof raw === 'string' ? raw.trim() : '';
+          const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((name) => [name, 'unknownField']));
+          if (text.length === 0) problems.message = 'required';
+          else if (text.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
+          if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
+          return text;
+        }, files);
+        // The follow-up session stands for the proof of work: only a reporter who opened their
+        // report with its receipt (after a proof of work) can write here.
+        await submission.session();
+        await submission.rateLimit();
+        const attachments = await submission.files();
+        const result = await submission.store(undefined, () =>
+          services.followUp.reply(request.get('cookie') ?? null, message, attachments, key),
+        );
         if (!result.ok) throw new ApiError('SESSION_ENDED');
         // A second try of a message already kept (decision 0025) gets the first answer.
         if (result.repeated) response.set('Idempotent-Replayed', 'true');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { pageFromQuery } from '@app/core/query-params';
 import { LANGUAGES } from '@app/locales/languages';
 import { isFigurePath, localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
 import type { NextFunction, Request, Response } from 'express';
@@ -24,13 +26,31 @@ function hasCookie(header: string | undefined, names: readonly string[]) {
   return (header ?? '').split(';').some((part) => names.includes(part.trim().split('=')[0] ?? ''));
 }
 
-/** The query parameters a page reads; a request with any other one is rendered, not cached. */
-const PAGE_QUERY_PARAMETERS: Partial<Record<PublicPage, readonly string[]>> = { incidents: ['type', 'page'] };
+/**
+ * The query of each page as the page reads it (security review finding 6): a cache key is made of
+ * parsed values only, so that no value an attacker invents makes a page of its own to render,
+ * compress and keep. An unknown type is no type, a page number is a whole number above 1 (a page
+ * past the last is a 404, which is never kept), and every other parameter is dropped: the page
+ * would ignore it too.
+ */
+const CANONICAL_QUERY: Partial<Record<PublicPage, (query: URLSearchParams) => [string, string][]>> = {
+  incidents: (query) => {
+    const type = query.get('type') ?? '';
+    const page = pageFromQuery(query.get('page'));
+    return [
+      ...((INCIDENT_TYPES as readonly string[]).includes(type) ? [['type', type] as [string, string]] : []),
+      ...(page > 1 ? [['page', String(page)] as [string, string]] : []),
+    ];
+  },
+  followUp: (query) =>
+    (['closed', 'sent'] as const).flatMap((name) => (query.get(name) === '1' ? [[name, '1'] as [string, string]] : [])),
+};
 
 /** Enough for every page, language and many filter pages; the least recently used go first. */
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 
-const QUERY_VALUE = /^[a-z0-9-]{0,20}$/i;
+/** Brotli's quality for a page without a query (kept long) and for a filtered one (many, short-lived). */
+const BROTLI_QUALITY = { plain: 11, withQuery: 5 } as const;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -53,8 +73,9 @@ const pageByPath = new Map<string, PublicPage>(
 );
 
 /**
- * The cache key of a request for a public page (its path and the page's own query parameters,
- * sorted), or undefined when the answer must be rendered for this request alone.
+ * The cache key of a request for a public page (its path and its query as the page reads it,
+ * CANONICAL_QUERY), or undefined when the answer must be rendered for this request alone. The page
+ * is rendered from the key, so every request with the same key gets the same page.
  */
 export function pageCacheKey(method: string, url: URL, cookieHeader?: string): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
@@ -63,13 +84,8 @@ export function pageCacheKey(method: string, url: URL, cookieHeader?: string): s
   if (perVisitor && hasCookie(cookieHeader, perVisitor)) return undefined;
   // The yearly summaries and the open data files take no query parameter.
   if (!page && !isFigurePath(url.pathname)) return undefined;
-  const allowed = (page && PAGE_QUERY_PARAMETERS[page]) ?? [];
-  const names = [...url.searchParams.keys()];
-  if (new Set(names).size !== names.length) return undefined;
-  if (!names.every((name) => allowed.includes(name) && QUERY_VALUE.test(url.searchParams.get(name) ?? ''))) {
-    return undefined;
-  }
-  const query = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b))).toString();
+  const canonical = page ? (CANONICAL_QUERY[page]?.(url.searchParams) ?? []) : [];
+  const query = new URLSearchParams(canonical.sort(([a], [b]) => a.localeCompare(b))).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
@@ -189,7 +205,10 @@ async function renderForCache(
   const html = Buffer.from(await rendered.arrayBuffer());
   const [br, gzipped] = await Promise.all([
     compressWithBrotli(html, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: key.includes('?') ? BROTLI_QUALITY.withQuery : BROTLI_QUALITY.plain,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
     }),
     compressWithGzip(html, { level: 9 }),
   ]);

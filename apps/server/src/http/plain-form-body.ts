@@ -27,10 +27,27 @@ export type PlainFormBody = {
  * can come back with everything typed and say which file was refused. Only a body announced larger
  * than a whole report may be (`BODY_TOO_LARGE`), or one that grows past it, is refused unread.
  */
-export function readPlainForm(request: Request, { withFiles }: { withFiles: boolean }): Promise<PlainFormBody> {
+export function readPlainForm(
+  request: Request,
+  {
+    withFiles,
+    filesOnlyWhen,
+  }: {
+    withFiles: boolean;
+    /**
+     * Files are kept only once this field has come with this value (the report form's step field,
+     * which comes before its file input): until then the body may be no larger than a form
+     * without files, and a file's bytes are not kept (security review finding 2).
+     */
+    filesOnlyWhen?: { field: string; value: string };
+  },
+): Promise<PlainFormBody> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  const maxBody = withFiles ? MAX_REPORT_BODY_BYTES : MAX_REPORT_PAYLOAD_BYTES;
-  if (declared > maxBody) return Promise.reject(new ApiError('BODY_TOO_LARGE'));
+  const maxBodyWithFiles = withFiles ? MAX_REPORT_BODY_BYTES : MAX_REPORT_PAYLOAD_BYTES;
+  let filesAllowed = withFiles && filesOnlyWhen === undefined;
+  /** Bytes of files sent where none are taken: not kept, and a few are tolerated. */
+  let discarded = 0;
+  if (declared > maxBodyWithFiles) return Promise.reject(new ApiError('BODY_TOO_LARGE'));
   const isMultipart = request.is('multipart/form-data') === 'multipart/form-data';
   if (!isMultipart && request.is('application/x-www-form-urlencoded') !== 'application/x-www-form-urlencoded') {
     return Promise.reject(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
@@ -72,6 +89,7 @@ export function readPlainForm(request: Request, { withFiles }: { withFiles: bool
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(new ApiError('INVALID_PAYLOAD'));
       fields[name] = value;
+      if (withFiles && filesOnlyWhen?.field === name) filesAllowed = value === filesOnlyWhen.value;
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'attachments') {
@@ -80,6 +98,16 @@ export function readPlainForm(request: Request, { withFiles }: { withFiles: bool
       }
       // A file input left empty still sends a part, with no name and no bytes.
       if (!info.filename) {
+        stream.resume();
+        return;
+      }
+      // On a step without files, a file's bytes are not kept, and past a form's size the body is
+      // refused: no browser sends files there.
+      if (!filesAllowed) {
+        stream.on('data', (chunk: Buffer) => {
+          discarded += chunk.length;
+          if (discarded > MAX_REPORT_PAYLOAD_BYTES) fail(new ApiError('BODY_TOO_LARGE'));
+        });
         stream.resume();
         return;
       }
@@ -123,7 +151,7 @@ export function readPlainForm(request: Request, { withFiles }: { withFiles: bool
     });
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxBody) fail(new ApiError('BODY_TOO_LARGE'));
+      if (received > maxBodyWithFiles) fail(new ApiError('BODY_TOO_LARGE'));
     });
     request.on('aborted', () => fail(new ApiError('INVALID_PAYLOAD')));
     request.pipe(parser);

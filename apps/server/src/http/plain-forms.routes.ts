@@ -25,15 +25,19 @@ import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
-import { ApiError, isDatabaseUnavailable } from './api-error.ts';
+import { ApiError } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readPlainForm } from './plain-form-body.ts';
-import { HONEYPOT_FIELD, prepareAttachments } from './submissions.routes.ts';
+import { failureOf, HONEYPOT_FIELD, spendFormToken, startSubmission } from './submission-pipeline.ts';
 
 /** What the server hands to the page's action: the answer to show, and its HTTP status. */
-export type PlainFormResult = { status: number; answer: PlainFormAnswer };
+export type PlainFormResult = {
+  status: number;
+  answer: PlainFormAnswer;
+  /** The follow-up session a receipt just opened, for the page rendered in the same answer. */
+  followUpCookie?: string;
+};
 
-const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
 const LAST_STEP = REPORT_FORM_STEPS.length - 1;
 
 const pathsOf = (page: 'incidentReport' | 'contact' | 'followUp') =>
@@ -69,22 +73,21 @@ function only(errors: FieldErrors, fields: readonly string[]): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
 }
 
-/** A failure as the form shows it, or undefined for an error that is ours (logged, answered 500). */
-function failureOf(error: unknown, logger: Logger, response: Response): { status: number; failure: PlainFormFailure } {
-  if (error instanceof ApiError) {
-    if (error.details.retryAfterSeconds) response.set('Retry-After', String(error.details.retryAfterSeconds));
-    const failure: PlainFormFailure = { code: error.code };
-    if (error.details.file !== undefined) failure.file = error.details.file;
-    return { status: error.status, failure };
-  }
-  if (isDatabaseUnavailable(error)) {
-    logger.warn('a form sent without JavaScript was refused: the database is unavailable');
-    response.set('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
-    return { status: 503, failure: { code: 'SERVICE_UNAVAILABLE' } };
-  }
-  logger.error({ err: { message: (error as Error).message } }, 'a form sent without JavaScript failed');
-  return { status: 500, failure: { code: 'INTERNAL' } };
+/** A failure as the form shows it: its code (and file), with the status and Retry-After it goes with. */
+function failureAnswer(
+  error: unknown,
+  logger: Logger,
+  response: Response,
+): { status: number; failure: PlainFormFailure } {
+  const refused = failureOf(error, logger);
+  if (refused.details.retryAfterSeconds) response.set('Retry-After', String(refused.details.retryAfterSeconds));
+  const failure: PlainFormFailure = { code: refused.code };
+  if (refused.details.file !== undefined) failure.file = refused.details.file;
+  return { status: refused.status, failure };
 }
+
+/** A report whose fields are wrong: shown with its problems, at the first step that has one. */
+class InvalidReport extends Error {}
 
 /**
  * The report and contact forms posted without JavaScript (decision 0021), to the page's own
@@ -130,12 +133,21 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         failure,
       });
 
+      const submission = startSubmission(services, request, response, 'report');
       let body: Awaited<ReturnType<typeof readPlainForm>>;
       try {
-        body = await readPlainForm(request, { withFiles: true });
+        // Files are kept only on the last step, whose step field comes first in the form.
+        body = await submission.size(
+          (source) =>
+            readPlainForm(source, {
+              withFiles: true,
+              filesOnlyWhen: { field: STEP_FIELD, value: String(LAST_STEP) },
+            }),
+          readiness,
+        );
       } catch (error) {
         // Nothing of the body could be read (far too large, or broken): the form starts again.
-        const { status, failure } = failureOf(error, logger, response);
+        const { status, failure } = failureAnswer(error, logger, response);
         return { status, answer: startAgain(failure) };
       }
       const { fields, files, fileProblem } = body;
@@ -167,48 +179,44 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         const upToHere = REPORT_FORM_STEPS.slice(0, shown + 1).flatMap((step) => step.fields);
         const problems = only(errors, upToHere);
         if (Object.keys(problems).length > 0) {
-          return {
-            status: 400,
-            answer: editing(reportStepOf(Object.keys(problems)), values, {
-              errors: problems,
-            }),
-          };
+          return { status: 400, answer: editing(reportStepOf(Object.keys(problems)), values, { errors: problems }) };
         }
         return { status: 200, answer: editing(shown + 1, values) };
       }
 
-      if (!validation.success) {
-        return {
-          status: 400,
-          answer: editing(reportStepOf(Object.keys(errors)), values, {
-            errors,
-          }),
-        };
-      }
       try {
         // The same report sent before (its answer lost, or the page sent again): the first answer,
-        // before the form token, which the first try spent.
+        // without the form token, which the first try spent; the try counts against the limit.
         const earlier = given === key ? await findEarlierReport(services, key) : undefined;
-        if (earlier) return { status: 200, answer: sentAnswer(earlier.receipt) };
-        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
-        if (fileProblem) throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
-        await checkToken(services, request, response);
-        // The files before the limits and the token are spent: a refused file costs the reporter nothing.
-        const attachments = await prepareAttachments(files);
-        // Spent before counting: a token sent twice is refused without using up anyone's limit.
-        await spendToken(services, request, response);
-        const limit = await services.limits.consume('report', request.ip, { withoutCheck: true });
-        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-        const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-        const { receipt, repeated } = await submitReport(services, validation.data, attachments, {
-          isQuarantined,
-          spamCheck: 'form-token',
-          key,
-        });
+        if (earlier) {
+          await submission.drainRepeat('report');
+          return { status: 200, answer: sentAnswer(earlier.receipt) };
+        }
+        // The pipeline's stages (submission-pipeline.ts): the person's own mistakes first, which
+        // cost them nothing; then the form token spent once and the limit; then the files.
+        const report = await submission.validate(() => {
+          if (!validation.success) throw new InvalidReport();
+          if (fileProblem)
+            throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
+          return validation.data;
+        }, files);
+        await submission.formToken();
+        await submission.rateLimit();
+        const attachments = await submission.files();
+        const { receipt, repeated, isQuarantined } = await submission.store(
+          fields[HONEYPOT_FIELD],
+          async ({ isQuarantined }) => ({
+            ...(await submitReport(services, report, attachments, { isQuarantined, spamCheck: 'form-token', key })),
+            isQuarantined,
+          }),
+        );
         if (!isQuarantined && !repeated) services.notifications.kick();
         return { status: 200, answer: sentAnswer(receipt) };
       } catch (error) {
-        const { status, failure } = failureOf(error, logger, response);
+        if (error instanceof InvalidReport) {
+          return { status: 400, answer: editing(reportStepOf(Object.keys(errors)), values, { errors }) };
+        }
+        const { status, failure } = failureAnswer(error, logger, response);
         return { status, answer: editing(LAST_STEP, values, { failure, fileNames }) };
       }
     }),
@@ -217,31 +225,27 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
   router.post(
     [...CONTACT_PATHS.keys()],
     answer(async (request, response, language) => {
+      const submission = startSubmission(services, request, response, 'message');
       let fields: Record<string, string> = {};
       try {
-        ({ fields } = await readPlainForm(request, { withFiles: false }));
+        ({ fields } = await submission.size((source) => readPlainForm(source, { withFiles: false }), readiness));
         const values = contactValuesFromForm(fields);
         const validation = validateContactMessage({ language, ...values });
         if (!validation.success) {
-          const answer: ContactFormAnswer = {
-            form: 'contact',
-            state: 'editing',
-            values,
-            errors: validation.errors,
-          };
+          const answer: ContactFormAnswer = { form: 'contact', state: 'editing', values, errors: validation.errors };
           return { status: 400, answer };
         }
-        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
-        await checkToken(services, request, response);
-        await spendToken(services, request, response);
-        const limit = await services.limits.consume('message', request.ip, { withoutCheck: true });
-        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-        const isQuarantined = Boolean(fields[HONEYPOT_FIELD]);
-        await submitContactMessage(services, validation.data, { isQuarantined, spamCheck: 'form-token' });
+        const contact = await submission.validate(() => validation.data);
+        await submission.formToken();
+        await submission.rateLimit();
+        const isQuarantined = await submission.store(fields[HONEYPOT_FIELD], async ({ isQuarantined }) => {
+          await submitContactMessage(services, contact, { isQuarantined, spamCheck: 'form-token' });
+          return isQuarantined;
+        });
         if (!isQuarantined) services.notifications.kick();
         return { status: 200, answer: { form: 'contact', state: 'sent' } };
       } catch (error) {
-        const { status, failure } = failureOf(error, logger, response);
+        const { status, failure } = failureAnswer(error, logger, response);
         return {
           status,
           answer: { form: 'contact', state: 'editing', values: contactValuesFromForm(fields), failure },
@@ -272,59 +276,58 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
       });
       let intent = '';
       try {
-        body = await readPlainForm(request, { withFiles: true });
+        const submission = startSubmission(services, request, response, 'reply');
+        body = await submission.size((source) => readPlainForm(source, { withFiles: true }), readiness);
         intent = body.fields[INTENT_FIELD] ?? '';
-        if (readiness?.draining) throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
         if (intent === 'reply') {
-          // The session cookie is what lets a reporter write here, with or without JavaScript.
-          const limit = await services.followUpLimits.takeReply(request.ip);
-          if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+          const { fileProblem } = body;
           const message = (body.fields.message ?? '').trim();
           const problem =
             message.length === 0 ? 'required' : message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? 'tooLong' : undefined;
           if (problem) return { status: 400, answer: replyForm({ errors: { message: problem } }) };
-          if (body.fileProblem) {
-            throw new ApiError(
-              body.fileProblem.code,
-              'file' in body.fileProblem ? { file: body.fileProblem.file } : {},
-            );
-          }
-          const attachments = await prepareAttachments(body.files);
-          const sent = await services.followUp.reply(request.get('cookie') ?? null, message, attachments);
+          await submission.validate(() => {
+            if (fileProblem)
+              throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
+          }, body.files);
+          // The session cookie is what lets a reporter write here, with or without JavaScript.
+          await submission.session();
+          await submission.rateLimit();
+          const attachments = await submission.files();
+          const sent = await submission.store(undefined, () =>
+            services.followUp.reply(request.get('cookie') ?? null, message, attachments),
+          );
           if (!sent.ok) throw new ApiError('SESSION_ENDED');
           services.notifications.kick();
           // Back to the thread with a plain GET, so that reloading the page sends nothing twice.
           response.redirect(303, `${page}?sent=1`);
           return { status: 303, answer: replyForm() };
         }
-        // The receipt: wrong ones are counted per address, and past the limit nothing is hashed.
-        const blockedFor = await services.followUpLimits.receiptBlockedSeconds(request.ip);
-        if (blockedFor > 0) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: blockedFor });
+        // The receipt: each try is counted per address before anything is hashed (a right one
+        // gives its try back), and past the limit nothing is hashed.
         const receipt = normaliseReceipt(body.fields.receipt);
         if (!receipt) {
           const code = (body.fields.receipt ?? '').trim() ? 'invalidReceipt' : 'required';
           return { status: 400, answer: receiptForm({ errors: { receipt: code } }) };
         }
         // The form token stands in for ALTCHA's proof of work, as on the other forms.
-        await checkToken(services, request, response);
-        await spendToken(services, request, response);
+        await spendFormToken(services, request, response);
+        const limit = await services.followUpLimits.takeReceiptAttempt(request.ip);
+        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
         const opened = await services.followUp.open(receipt);
-        if (!opened) {
-          await services.followUpLimits.recordWrongReceipt(request.ip);
-          throw new ApiError('RECEIPT_NOT_RECOGNISED');
-        }
+        if (!opened) throw new ApiError('RECEIPT_NOT_RECOGNISED');
+        await services.followUpLimits.returnReceiptAttempt(request.ip);
         response.append('Set-Cookie', opened.setCookie);
         // A message written before the session ended came along as a hidden field: the thread is
-        // rendered at once, this request already carrying the new session, with the message in its
-        // form. Otherwise back to the thread with a plain GET.
+        // rendered at once for the new session (the page reads it from the context, not from a
+        // rewritten request header), with the message in its form. Otherwise back to the thread
+        // with a plain GET.
         if ((body.fields.message ?? '').trim()) {
-          request.headers.cookie = opened.setCookie.split(';', 1)[0];
-          return { status: 200, answer: replyForm() };
+          return { status: 200, answer: replyForm(), followUpCookie: opened.setCookie.split(';', 1)[0] };
         }
         response.redirect(303, page);
         return { status: 303, answer: receiptForm() };
       } catch (error) {
-        const { status, failure } = failureOf(error, logger, response);
+        const { status, failure } = failureAnswer(error, logger, response);
         const fileNames = body?.files.map((file) => file.fileName);
         return { status, answer: intent === 'reply' ? replyForm({ failure, fileNames }) : receiptForm({ failure }) };
       }
@@ -332,25 +335,4 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
   );
 
   return router;
-}
-
-/**
- * The form token must be valid and some seconds old before anything is counted. A refused one is
- * replaced at once, so that pressing Send again (after the few seconds) goes through.
- */
-async function checkToken(services: Services, request: Request, response: Response) {
-  const state = services.formTokens.check(request.get('cookie'));
-  if (state === 'ok') return;
-  // A token a few seconds too young is kept: it will be old enough at the next press.
-  if (state !== 'too-fresh') {
-    response.append('Set-Cookie', services.formTokens.cookieFor(undefined, { renew: true }) ?? '');
-  }
-  throw new ApiError('FORM_EXPIRED');
-}
-
-/** Spends the token (once, on every instance); the answer carries the next one. */
-async function spendToken(services: Services, request: Request, response: Response) {
-  const spent = await services.formTokens.spend(request.get('cookie'));
-  response.append('Set-Cookie', services.formTokens.cookieFor(undefined, { renew: true }) ?? '');
-  if (spent !== 'ok') throw new ApiError('FORM_EXPIRED');
 }

@@ -251,7 +251,7 @@ describe('submission limits', () => {
     expect(keys.rows.map((row) => row.key).join(' ')).not.toContain('198.51.100.7');
   });
 
-  it('counts another address apart, and stops everyone at the global ceiling', async () => {
+  it('counts another address apart, and past the global ceiling quarantines instead of refusing everyone', async () => {
     const other = { 'X-Forwarded-For': '203.0.113.9' };
     const ok = await postReport(
       server.baseUrl,
@@ -268,13 +268,23 @@ describe('submission limits', () => {
       );
       expect(response.status).toBe(201);
     }
+    const quarantined = async () =>
+      (await server.database.pool.query('select count(*)::int as n from report where is_quarantined')).rows[0].n;
+    const before = await quarantined();
+    // The challenge is harder from now on (the counter a browser must find, four times as far).
     const past = await postReport(
       server.baseUrl,
       { payload: anonymous(), altcha: await solveAltcha(server.baseUrl) },
       { 'X-Forwarded-For': '203.0.113.12' },
     );
-    expect(past.status).toBe(429);
-  });
+    expect(past.status).toBe(201);
+    expect(past.body.receipt).toMatch(/^\d{16}$/);
+    expect(await quarantined()).toBe(before + 1);
+    // While the ceiling is passed, each challenge asks four times the work: the counter a browser
+    // must find is drawn from 20,000–60,000 instead of 5,000–15,000.
+    const payload = JSON.parse(Buffer.from(await solveAltcha(server.baseUrl), 'base64').toString('utf8'));
+    expect(payload.solution.counter).toBeGreaterThanOrEqual(20_000);
+  }, 120_000);
 });
 
 describe('forged X-Forwarded-For without a trusted proxy', () => {

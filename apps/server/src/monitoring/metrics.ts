@@ -39,6 +39,8 @@ export type Metrics = {
    */
   submission(kind: SubmissionKind, outcome: SubmissionOutcome, reason: string): void;
   storageError(operation: 'put' | 'get' | 'delete' | 'list' | 'move', code: StorageErrorCode): void;
+  /** A submission's files began their work in the file work queue, or found it full (finding 1). */
+  fileWork(outcome: 'started' | 'refused'): void;
   /** The text format Prometheus reads; the database figures are read now. */
   render(): Promise<string>;
 };
@@ -83,6 +85,13 @@ export function createMetrics({ pool, spoolBacklog }: Sources): Metrics {
     name: 'cs_storage_errors_total',
     help: 'Storage operations that failed, by operation and storage error code.',
     labelNames: ['operation', 'code'] as const,
+    registers: [registry],
+  });
+
+  const fileWork = new client.Counter({
+    name: 'cs_file_work_jobs_total',
+    help: 'Submissions whose files were decoded and cleaned (started), or refused with 503 because the file work queue was full.',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
 
@@ -181,6 +190,7 @@ export function createMetrics({ pool, spoolBacklog }: Sources): Metrics {
     },
     submission: (kind, outcome, reason) => submissions.inc({ kind, outcome, reason }),
     storageError: (operation, code) => storageErrors.inc({ operation, code }),
+    fileWork: (outcome) => fileWork.inc({ outcome }),
     async render() {
       poolTotal.set({ state: 'total' }, pool.totalCount);
       poolTotal.set({ state: 'idle' }, pool.idleCount);

@@ -13,9 +13,15 @@ export const CHALLENGE_LIFETIME_SECONDS = 60 * 60;
  */
 const COST = 10;
 const COUNTER_RANGE = [5_000, 15_000] as const;
+/**
+ * While the site is past its global ceiling of submissions (submission-limits.ts), each challenge
+ * asks this many times the work: a few seconds on a phone for a person, far more for a flood.
+ */
+export const HARDER_FACTOR = 4;
 
 export type AltchaService = {
-  createChallenge(): Promise<unknown>;
+  /** A new challenge; `harder` while the site is past its global ceiling of submissions. */
+  createChallenge(options?: { harder?: boolean }): Promise<unknown>;
   /** True once per solved, unexpired challenge; false for a missing, wrong, expired or replayed one. */
   verify(payload: unknown): Promise<boolean>;
   deleteExpired(): Promise<void>;
@@ -43,18 +49,33 @@ export function createAltchaService(db: Db, secret: Buffer): AltchaService {
   const helpers = createAltchaHelpers({ deriveKey, hmacSignatureSecret, store });
 
   return {
-    createChallenge: () =>
+    createChallenge: ({ harder = false } = {}) =>
       createChallenge({
         algorithm: 'SHA-256',
         cost: COST,
-        counter: randomInt(COUNTER_RANGE[0], COUNTER_RANGE[1]),
+        counter: randomInt(COUNTER_RANGE[0], COUNTER_RANGE[1]) * (harder ? HARDER_FACTOR : 1),
         deriveKey,
         hmacSignatureSecret,
         expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_SECONDS * 1000),
       }),
     verify: async (payload) => {
       if (typeof payload !== 'string' || payload.length === 0 || payload.length > 10_000) return false;
-      const result = await helpers.verify(payload, deriveKey, hmacSignatureSecret, undefined, store);
+      // altcha-lib turns a failing store into "not verified": a database that is away must be
+      // told as such (503, try again), not as a wrong proof of work.
+      let storeFailure: unknown;
+      const watchedStore = {
+        ...store,
+        setIfAbsent: async (challengeId: string) => {
+          try {
+            return await store.setIfAbsent(challengeId);
+          } catch (error) {
+            storeFailure = error;
+            throw error;
+          }
+        },
+      };
+      const result = await helpers.verify(payload, deriveKey, hmacSignatureSecret, undefined, watchedStore);
+      if (storeFailure) throw storeFailure;
       return result.error === null && result.verification?.verified === true;
     },
     deleteExpired: async () => {

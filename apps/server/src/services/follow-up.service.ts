@@ -45,6 +45,11 @@ export type FollowUpService = FollowUpServicesForWeb & {
     /** The submission key of this message (decision 0025): a second try with it keeps nothing twice. */
     key?: string,
   ): Promise<{ ok: true; repeated: boolean } | { ok: false; code: 'SESSION_ENDED' }>;
+  /**
+   * True when the cookie belongs to a live session (its idle timer renewed): the cheap check that
+   * comes before any file of a reply is worked on (security review finding 1).
+   */
+  hasSession(cookieHeader: string | null): Promise<boolean>;
   /** Ends the session of this cookie; returns the header that removes the cookie. */
   close(cookieHeader: string | null): Promise<string>;
   deleteExpired(): Promise<void>;
@@ -238,6 +243,10 @@ export function createFollowUpService({
       return { ok: true, repeated: false };
     },
 
+    async hasSession(cookieHeader) {
+      const session = await resolve(cookieHeader);
+      return session !== undefined && session !== 'ended';
+    },
     async close(cookieHeader) {
       const token = readCookie(cookieHeader, cookieName);
       if (token) await db.delete(followUpSession).where(eq(followUpSession.tokenHash, sha256(token)));

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readCookie } from '@app/core/cookies';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { altchaUsedChallenge } from '../db/schema.ts';
 
@@ -14,8 +14,11 @@ export type FormTokenCheck = 'ok' | 'missing' | 'invalid' | 'too-fresh' | 'expir
 export type FormTokens = {
   /** A `Set-Cookie` header with a new token, unless the request already holds a valid one. */
   cookieFor(cookieHeader: string | undefined, options?: { renew?: boolean }): string | undefined;
-  /** Checks the request's token without spending it (for the steps before the last). */
-  check(cookieHeader: string | undefined): FormTokenCheck;
+  /**
+   * Checks the request's token without spending it: signed, old enough, not expired, and not used
+   * already (security review finding 1: a spent token must not buy any work).
+   */
+  check(cookieHeader: string | undefined): Promise<FormTokenCheck>;
   /** Checks the token and marks it used, once on every instance; 'ok' only the first time. */
   spend(cookieHeader: string | undefined): Promise<FormTokenCheck>;
 };
@@ -65,7 +68,15 @@ export function createFormTokens(db: Db, key: Buffer, { secureCookies }: { secur
       // No Max-Age: closing the browser forgets it; Strict: no other site's page can send it back.
       return `${cookieName}=${make()}; ${attributes}`;
     },
-    check: (cookieHeader) => read(cookieHeader).state,
+    async check(cookieHeader) {
+      const token = read(cookieHeader);
+      if (token.state !== 'ok') return token.state;
+      const [used] = await db
+        .select({ challengeId: altchaUsedChallenge.challengeId })
+        .from(altchaUsedChallenge)
+        .where(eq(altchaUsedChallenge.challengeId, `form-token:${token.nonce}`));
+      return used ? 'used' : 'ok';
+    },
     async spend(cookieHeader) {
       const token = read(cookieHeader);
       if (token.state !== 'ok') return token.state;

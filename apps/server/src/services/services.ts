@@ -26,6 +26,7 @@ import { createSealedStorage } from '../storage/sealed-storage.ts';
 import { createSpoolingStore, type SpoolingStore } from '../storage/spool.ts';
 import { createSpoolMover, type SpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { createFileWorkQueue, type FileWorkQueue } from '../uploads/file-work-queue.ts';
 import { type AltchaService, createAltchaService } from './altcha.service.ts';
 import { type AuditLog, createAuditLog } from './audit.service.ts';
 import { createContentService, type PublicContentService } from './content.service.ts';
@@ -61,6 +62,8 @@ export type Services = {
   /** Submission keys: a form sent twice is kept once (decision 0025). */
   submissionKeys: SubmissionKeys;
   uploads: UploadSettings;
+  /** The bounded queue for decoding and cleaning uploaded files (security review finding 1). */
+  fileWork: FileWorkQueue;
   /** Called when a submission's file went to the spool: the mover looks at once. */
   onSpooled(): void;
   /** Prometheus metrics of this instance (decision 0030). */
@@ -236,6 +239,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       smallCellThreshold: config.site.smallCellThreshold,
     }),
     siteRevision,
+    fileWork: createFileWorkQueue({ ...config.fileWork, onEvent: (event) => metrics.fileWork(event) }),
     formTokens: createFormTokens(database.db, encryption.deriveKey('form-tokens'), {
       secureCookies: config.publicUrl.startsWith('https://'),
     }),

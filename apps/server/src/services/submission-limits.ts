@@ -1,23 +1,35 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { addressBucket } from './address-bucket.ts';
 import { pgLimiter } from './pg-limiter.ts';
 
 const HOUR_SECONDS = 60 * 60;
+/**
+ * Past the global ceiling, submissions are kept in quarantine rather than refused; past this many
+ * times the ceiling, they are refused after all: a flood must not fill the disk either.
+ */
+export const HARD_CEILING_FACTOR = 10;
 
 export type SubmissionKind = 'report' | 'message';
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed past the global ceiling: kept, in quarantine, for staff to look at (finding 8). */
+export type SubmissionDecision = { allowed: true; quarantine: boolean } | { allowed: false; retryAfterSeconds: number };
 
 export type SubmissionLimits = {
   /**
-   * Counts one submission from this address; refuses past the per-address or the global limit, and,
-   * for a submission without the proof of work (`withoutCheck`), past the lower ceiling of those.
+   * Counts one submission from this address (IPv6 by its /64). Refuses past the per-address limit.
+   * Past the global ceiling (or, for a submission without the proof of work, the lower ceiling of
+   * those) the submission is allowed in quarantine, so that one abuser cannot shut every reporter
+   * out for the hour; past HARD_CEILING_FACTOR times the ceiling it is refused.
    */
   consume(
     kind: SubmissionKind,
     clientIp: string | undefined,
     options?: { withoutCheck?: boolean },
-  ): Promise<LimitDecision>;
+  ): Promise<SubmissionDecision>;
+  /** True while the global ceiling is passed: the proof of work asked of browsers is harder. */
+  isPastCeiling(): Promise<boolean>;
 };
 
 /**
@@ -40,17 +52,21 @@ export function createSubmissionLimits(
     report: limiter('report', settings.reportsPerHourPerIp),
     message: limiter('message', settings.messagesPerHourPerIp),
   };
-  const everyone = limiter('all', settings.submissionsPerHour);
-  const withoutCheck = limiter('without-check', settings.submissionsWithoutCheckPerHour ?? 30);
-  const anonymise = (ip: string) => createHmac('sha256', hashKey).update(ip).digest('base64url');
+  const ceiling = settings.submissionsPerHour;
+  const ceilingWithoutCheck = settings.submissionsWithoutCheckPerHour ?? 30;
+  // The global counters go on past their ceilings, up to the hard ceiling.
+  const everyone = limiter('all', ceiling * HARD_CEILING_FACTOR);
+  const withoutCheck = limiter('without-check', ceilingWithoutCheck * HARD_CEILING_FACTOR);
+  const anonymise = (bucket: string) => createHmac('sha256', hashKey).update(bucket).digest('base64url');
 
-  const take = async (target: RateLimiterPostgres, key: string): Promise<LimitDecision> => {
+  /** The points consumed after this one, or a refusal once the counter is full. */
+  const take = async (target: RateLimiterPostgres, key: string) => {
     try {
-      await target.consume(key);
-      return { allowed: true };
+      const state = await target.consume(key);
+      return { allowed: true as const, consumed: state.consumedPoints };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+        return { allowed: false as const, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
       }
       throw error;
     }
@@ -60,14 +76,23 @@ export function createSubmissionLimits(
     async consume(kind, clientIp, options = {}) {
       // Without an address (it should not happen behind a sane proxy) the request gets a key of its
       // own rather than one shared bucket that a single abuser could fill for everyone.
-      const key = clientIp ? anonymise(clientIp) : `unknown-${crypto.randomUUID()}`;
+      const bucket = addressBucket(clientIp);
+      const key = bucket ? anonymise(bucket) : `unknown-${crypto.randomUUID()}`;
       const own = await take(perAddress[kind], key);
       if (!own.allowed) return own;
+      let quarantine = false;
       if (options.withoutCheck) {
         const plain = await take(withoutCheck, 'global');
         if (!plain.allowed) return plain;
+        quarantine = plain.consumed > ceilingWithoutCheck;
       }
-      return take(everyone, 'global');
+      const all = await take(everyone, 'global');
+      if (!all.allowed) return all;
+      return { allowed: true, quarantine: quarantine || all.consumed > ceiling };
+    },
+    async isPastCeiling() {
+      const state = await everyone.get('global');
+      return (state?.consumedPoints ?? 0) >= ceiling;
     },
   };
 }

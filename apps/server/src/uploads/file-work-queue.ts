@@ -21,9 +21,10 @@ export class FileWorkQueueFull extends Error {
 export type FileWorkQueue = {
   /** Runs the job when a place is free; refuses at once when the queue is full. */
   run<T>(job: () => Promise<T>): Promise<T>;
-  /** Jobs running and waiting now (for the metrics and the tests). */
+  /** Jobs running and waiting now, and jobs started since the instance started (metrics, tests). */
   readonly running: number;
   readonly waiting: number;
+  readonly started: number;
 };
 
 export type FileWorkQueueOptions = {
@@ -33,15 +34,19 @@ export type FileWorkQueueOptions = {
   maxWaiting: number;
   /** What a refused client is told to wait, in seconds. */
   retryAfterSeconds?: number;
+  /** Told of each job started and each refused (the metrics). */
+  onEvent?: (event: 'started' | 'refused') => void;
 };
 
 export function createFileWorkQueue({
   concurrency,
   maxWaiting,
   retryAfterSeconds = 15,
+  onEvent,
 }: FileWorkQueueOptions): FileWorkQueue {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be a positive integer');
   let running = 0;
+  let started = 0;
   const waiting: (() => void)[] = [];
 
   const release = () => {
@@ -54,11 +59,16 @@ export function createFileWorkQueue({
   return {
     async run(job) {
       if (running >= concurrency) {
-        if (waiting.length >= maxWaiting) throw new FileWorkQueueFull(retryAfterSeconds);
+        if (waiting.length >= maxWaiting) {
+          onEvent?.('refused');
+          throw new FileWorkQueueFull(retryAfterSeconds);
+        }
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
         running += 1;
       }
+      started += 1;
+      onEvent?.('started');
       try {
         return await job();
       } finally {
@@ -70,6 +80,9 @@ export function createFileWorkQueue({
     },
     get waiting() {
       return waiting.length;
+    },
+    get started() {
+      return started;
     },
   };
 }

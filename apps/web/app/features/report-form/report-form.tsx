@@ -229,6 +229,8 @@ export function ReportForm({
           onSubmit={send}
           aria-labelledby="report-step-heading"
         >
+          {/* First in the form, before any file: the server keeps file bytes only on the last step. */}
+          {!isEnhanced && <input type="hidden" name="step" value={step} />}
           {!isEnhanced && (
             // Enter in a field presses this first button: on to the next step, or send at the last.
             <button
@@ -285,7 +287,6 @@ export function ReportForm({
           </div>
           {!isEnhanced && (
             <>
-              <input type="hidden" name="step" value={step} />
               {returned?.submissionKey && <input type="hidden" name="submissionKey" value={returned.submissionKey} />}
               <HiddenFields values={otherValues} />
             </>

@@ -16,7 +16,9 @@ import type { Route } from './+types/follow-up';
 
 export async function loader(args: Route.LoaderArgs) {
   const page = loadPublicPage(args, 'followUp');
-  const found = await args.context.get(appContext).followUp.view(args.request.headers.get('Cookie'));
+  const { followUp, plainForm } = args.context.get(appContext);
+  // A receipt sent without JavaScript with a message kept for the new session: its thread at once.
+  const found = await followUp.view(plainForm?.followUpCookie ?? args.request.headers.get('Cookie'));
   const result = {
     ...page,
     formMessages: formMessagesFor(page.language),

@@ -32,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     publicIncidents.page({ language: base.language, type, page }),
     publicIncidents.figures(),
   ]);
+  // A page past the last one does not exist (and is not kept by the page cache): a 404.
+  if (page > 1 && (page - 1) * incidents.pageSize >= incidents.total) throw new Response('Not found', { status: 404 });
   const edited = await editedContent(args.context, base.language, ['howYouCanHelp']);
   return {
     ...base,
