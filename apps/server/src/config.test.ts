@@ -38,6 +38,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives the small-cell rule 20 seconds unless told otherwise, and refuses no limit at all', () => {
+    expect(loadConfig({}, '/srv/site').figures.timeLimitMs).toBe(20_000);
+    expect(loadConfig({ FIGURES_TIME_LIMIT_SECONDS: '45' }, '/srv/site').figures.timeLimitMs).toBe(45_000);
+    for (const value of ['0', '2.5', '601', 'never']) {
+      expect(() => loadConfig({ FIGURES_TIME_LIMIT_SECONDS: value }, '/srv/site')).toThrow(
+        /FIGURES_TIME_LIMIT_SECONDS/,
+      );
+    }
+  });
+
   it('refuses a small-cell threshold below 3, which would protect nothing', () => {
     expect(() => loadConfig({ SMALL_CELL_THRESHOLD: '2' }, '/srv/site')).toThrow(/SMALL_CELL_THRESHOLD/);
     expect(loadConfig({ SMALL_CELL_THRESHOLD: '5' }, '/srv/site').site.smallCellThreshold).toBe(5);

@@ -237,6 +237,8 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     publicIncidents: createPublicIncidentsService(database.db, {
       revision: siteRevision,
       smallCellThreshold: config.site.smallCellThreshold,
+      timeLimitMs: config.figures.timeLimitMs,
+      logger,
     }),
     siteRevision,
     fileWork: createFileWorkQueue({ ...config.fileWork, onEvent: (event) => metrics.fileWork(event) }),
