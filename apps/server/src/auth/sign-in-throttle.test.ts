@@ -84,13 +84,17 @@ describe('sign-in throttling', { timeout: 90_000 }, () => {
       expect(await attempt(wrong())).toMatchObject({ ok: false, code: 'invalidCredentials' });
     }
     expect(await attempt(wrong())).toMatchObject({ ok: false, code: 'tooManyAttempts', retryAfterSeconds: 60 });
-    // While it waits, not even the right password is tried; the page answers 429.
+    // While it waits, not even the right password is tried.
     const meanwhile = await attempt(password);
     expect(meanwhile).toMatchObject({ ok: false, code: 'tooManyAttempts' });
     const left = meanwhile.ok ? 0 : (meanwhile.retryAfterSeconds ?? 0);
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(60);
-    expect((await signIn(attacker, staff.email, password)).status).toBe(429);
+    // The page answers 429 and says how long to wait.
+    const page = await signIn(attacker, staff.email, password);
+    expect(page.status).toBe(429);
+    expect(page.retryAfter).toBeGreaterThan(0);
+    expect(page.retryAfter).toBeLessThanOrEqual(60);
 
     const waits: (number | undefined)[] = [];
     for (let round = 0; round < 4; round += 1) {

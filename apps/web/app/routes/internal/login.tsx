@@ -13,6 +13,17 @@ import type { Route } from './+types/login';
 
 const REASONS = ['idle', 'expired', 'signedOut', 'passwordSet', 'challengeExpired'] as const;
 
+/**
+ * A refused attempt's Retry-After (the address or the account waits: security review finding 7).
+ * React Router passes only cookies from an action's headers on to the page unless a route says so.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) merged.set('Retry-After', retryAfter);
+  return merged;
+};
+
 export function loader(args: Route.LoaderArgs) {
   const { session } = staffRequest(args);
   const next = new URL(args.request.url).searchParams.get('next');
