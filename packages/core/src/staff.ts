@@ -133,6 +133,8 @@ export const AUDIT_ACTIONS = [
   'report.unpublished',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
+  /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */
+  'report.attachment-cleaned',
   'content.edited',
   'export.downloaded',
   'report.personal-data-erased',

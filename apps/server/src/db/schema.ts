@@ -201,6 +201,12 @@ export const reportAttachment = pgTable(
     originalName: text('original_name'),
     /** Set when the reporter sent the file later, with a message on the follow-up page. */
     messageId: uuid('message_id').references(() => reportMessage.id, { onDelete: 'cascade' }),
+    /**
+     * Whether the stored file was cleaned of metadata as it arrived (photos re-encoded, PDFs rewritten,
+     * decision 0031). False only for PDFs received before PDFs were cleaned, stored byte for byte,
+     * until `npm run clean-old-pdfs` cleans them (migration 0020). No default: whoever writes a row says.
+     */
+    metadataRemoved: boolean('metadata_removed').notNull(),
   },
   (table) => [
     index('report_attachment_report_id_idx').on(table.reportId),

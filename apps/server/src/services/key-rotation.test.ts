@@ -278,7 +278,16 @@ describe('key rotation', () => {
           uploads,
         },
         input.data,
-        [{ data: PHOTO, contentType: 'image/jpeg', extension: 'jpg', originalName: 'traag.jpg' }],
+        // Not re-encoded (the test is about the seal): the row says cleaned as every new upload's does.
+        [
+          {
+            data: PHOTO,
+            contentType: 'image/jpeg',
+            extension: 'jpg',
+            originalName: 'traag.jpg',
+            metadataRemoved: true,
+          },
+        ],
         { isQuarantined: false },
       );
       const slowPath = await held.began;

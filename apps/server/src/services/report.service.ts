@@ -55,7 +55,13 @@ export function isUrgentReport(
   return !isQuarantined && (input.threatOngoing === 'yes' || urgentIncidentTypes.includes(input.type));
 }
 
-type StoredAttachment = { id: string; metadata: Awaited<ReturnType<StorageDriver['put']>>; originalName: string };
+type StoredAttachment = {
+  id: string;
+  metadata: Awaited<ReturnType<StorageDriver['put']>>;
+  originalName: string;
+  /** Every file stored here was cleaned as it arrived (a PreparedAttachment). */
+  metadataRemoved: true;
+};
 
 /** A second try of a submission whose key is taken (by the first try, committed meanwhile). */
 class RepeatedSubmission extends Error {}
@@ -101,7 +107,7 @@ export async function storeAttachments(
         spooled.push(entry);
         metadata = entry.metadata;
       }
-      stored.push({ id, metadata, originalName: attachment.originalName });
+      stored.push({ id, metadata, originalName: attachment.originalName, metadataRemoved: attachment.metadataRemoved });
     }
     if (spooled.length > 0) {
       const { bytes } = await fileStore.backlog();
@@ -121,18 +127,19 @@ export async function storeAttachments(
 
 const SPOOL_FULL_RETRY_AFTER_SECONDS = 300;
 
-/** The attachment rows of stored files; their original names are sealed. */
+/** The attachment rows of stored files; their original names are sealed; each says its metadata were removed. */
 export function attachmentRows(
   encryption: Encryption,
   reportId: string,
   stored: StoredAttachment[],
   messageId: string | null = null,
 ) {
-  return stored.map(({ id, metadata, originalName }) => ({
+  return stored.map(({ id, metadata, originalName, metadataRemoved }) => ({
     id,
     reportId,
     messageId,
     ...metadata,
+    metadataRemoved,
     timeCreated: new Date(metadata.timeCreated),
     updated: new Date(metadata.updated),
     originalName: originalName ? encryption.sealText(originalName) : null,

@@ -30,15 +30,19 @@ export class AttachmentError extends Error {
   }
 }
 
-export type PreparedAttachment = { data: Buffer; contentType: AttachmentType; extension: string; originalName: string };
+/** A file whose type and name were checked (cheap: its first bytes), not yet decoded or cleaned. */
+export type CheckedAttachment = { data: Buffer; contentType: AttachmentType; extension: string; originalName: string };
+
+/**
+ * A file made safe to keep: its metadata removed (photos re-encoded, PDFs rewritten). Only
+ * `cleanAttachment` makes one, so a stored file's row can say so (`report_attachment.metadata_removed`).
+ */
+export type PreparedAttachment = CheckedAttachment & { metadataRemoved: true };
 
 function extensionOf(fileName: string): string {
   const match = /\.([a-z0-9]{1,8})$/i.exec(fileName);
   return match?.[1]?.toLowerCase() ?? '';
 }
-
-/** A file whose type and name were checked (cheap: its first bytes), not yet decoded or cleaned. */
-export type CheckedAttachment = PreparedAttachment;
 
 /**
  * The cheap checks of an uploaded file, before anything is decoded (security review finding 1:
@@ -73,7 +77,7 @@ export async function cleanAttachment(checked: CheckedAttachment): Promise<Prepa
     const cleaned = await cleanPdfInWorker(data).catch((error: unknown) => {
       throw error instanceof PdfRefused ? new AttachmentError(error.code, error.message) : error;
     });
-    return { data: cleaned, contentType, extension, originalName };
+    return { data: cleaned, contentType, extension, originalName, metadataRemoved: true };
   }
 
   try {
@@ -87,7 +91,7 @@ export async function cleanAttachment(checked: CheckedAttachment): Promise<Prepa
           ? image.png({ compressionLevel: 6 })
           : image.webp({ quality: 88, effort: 3 });
     // sharp writes no metadata unless asked to (withMetadata): the output carries none.
-    return { data: await encoded.toBuffer(), contentType, extension, originalName };
+    return { data: await encoded.toBuffer(), contentType, extension, originalName, metadataRemoved: true };
   } catch (error) {
     throw new AttachmentError('UNREADABLE_FILE', `The image could not be read: ${(error as Error).message}`);
   }
