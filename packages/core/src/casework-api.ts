@@ -74,7 +74,11 @@ export type ReportDetail = {
   urgentTakenAt: string | null;
   municipality: string | null;
   province: Province | null;
-  attachments: { id: string; contentType: string; size: number; isImage: boolean }[];
+  /**
+   * `metadataRemoved`: the stored file was cleaned of metadata as it arrived (decision 0031). False
+   * only for a PDF received before PDFs were cleaned, until `npm run clean-old-pdfs` cleans it.
+   */
+  attachments: { id: string; contentType: string; size: number; isImage: boolean; metadataRemoved: boolean }[];
   history: { from: ReportStatus; to: ReportStatus; reason: string | null; actor: string | null; at: string }[];
   notes: { id: string; author: string | null; createdAt: string; body: string }[];
   /** Reminders set on the report, by day (the oldest first); done ones after the open ones. */

@@ -161,6 +161,11 @@ export type PackFileEntry = {
   messageId: string | null;
   messageAt: string | null;
   isImage: boolean;
+  /**
+   * False for a PDF received before PDFs were cleaned (decision 0031): it may still carry its
+   * author's name or other metadata, and the pack says so beside it.
+   */
+  metadataRemoved: boolean;
 };
 
 /** A pack the operation produced and recorded, ready to be sent (`http/evidence-pack.routes.ts`). */

@@ -108,6 +108,7 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     contentType: file.contentType,
     size: file.size,
     isImage: file.contentType.startsWith('image/'),
+    metadataRemoved: file.metadataRemoved,
   });
   const message = ({ message, staffName }: ReportRecords['messages'][number]): StaffThreadMessage => ({
     id: message.id,

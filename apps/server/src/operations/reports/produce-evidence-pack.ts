@@ -29,8 +29,10 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  * the coordinator asked and was told yes) **and** the coordinator ticked the confirmation; in every
  * other case the pack says it is withheld. The files are read once here, one at a time, for their
  * SHA-256; the audit row, written in the transaction that holds the report, names what went in
- * (recipient, language, format, identity or not, which messages and files with their fingerprints),
- * never the content. The caller sends the pack after this returns.
+ * (recipient, language, format, identity or not, which messages and files with their fingerprints,
+ * and which files are PDFs received before PDFs were cleaned), never the content. Such a PDF may
+ * still name its author: the pack says so beside it (decision 0031). The caller sends the pack after
+ * this returns.
  */
 export async function produceEvidencePack(
   deps: OperationDeps,
@@ -117,6 +119,11 @@ export async function produceEvidencePack(
       messageIds: chosenMessages.map((message) => message.id).join(','),
       fileIds: chosenFiles.map((file) => file.id).join(','),
       fileSha256: chosenFiles.map((file) => fingerprints.get(file.id)?.sha256 ?? '').join(','),
+      // PDFs received before PDFs were cleaned (decision 0031), which the pack warns about.
+      uncleanedFileIds: chosenFiles
+        .filter((file) => !file.metadataRemoved)
+        .map((file) => file.id)
+        .join(','),
     });
     // Opened only now, after the audit row that records it, as `revealReporter` does.
     const identity = withIdentity && row.personalData ? openIdentity(deps, row.personalData) : null;
@@ -139,6 +146,7 @@ export async function produceEvidencePack(
       messageId: file.messageId,
       messageAt: file.messageId ? (messageAt.get(file.messageId) ?? null) : null,
       isImage: file.contentType.startsWith('image/'),
+      metadataRemoved: file.metadataRemoved,
     };
   });
   const document = presentEvidencePack(deps.encryption, {

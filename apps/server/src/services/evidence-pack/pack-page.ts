@@ -68,6 +68,7 @@ h1 { font-size: 1.7rem; margin-block: 0 0.25rem; }
 h2 { font-size: 1.2rem; margin-block: 1.75rem 0.5rem; padding-block-end: 0.2rem; border-block-end: 2px solid #111; break-after: avoid; }
 p { margin-block: 0.4rem; }
 .confidential { border: 2px solid #111; padding: 0.4rem 0.6rem; font-weight: 700; }
+.warning { border-inline-start: 6px solid #111; padding: 0.3rem 0.6rem; background: #eee; break-inside: avoid; }
 .muted { color: #444; }
 dl { display: grid; grid-template-columns: minmax(11rem, 1fr) 2fr; gap: 0.3rem 1rem; margin: 0; }
 dt { font-weight: 600; }
@@ -224,10 +225,18 @@ ${(['firstName', 'lastName', 'phone', 'email', 'address'] as const)
         `<figure><img src="${escapeHtml(links.image(file))}" alt="${fill(m.files.image, { number: number.format(file.number) })}"><figcaption>${fill(m.files.image, { number: number.format(file.number) })} · <span class="ltr code">${escapeHtml(file.packName)}</span></figcaption></figure>`,
     )
     .join('\n');
+  // A PDF received before PDFs were cleaned (decision 0031) may still name its author: said for each.
+  const uncleaned = document.files
+    .filter((file) => !file.metadataRemoved)
+    .map(
+      (file) =>
+        `<p class="warning" data-metadata-kept="${escapeHtml(file.attachmentId)}"><strong>${fill(m.files.metadataNotRemoved, { number: number.format(file.number) })}</strong></p>`,
+    )
+    .join('\n');
   const files =
     document.files.length === 0
       ? `<p>${fill(m.files.none)}</p>`
-      : `<p>${fill(m.files.fingerprints)}</p>
+      : `${uncleaned}<p>${fill(m.files.fingerprints)}</p>
 <table>
 <thead><tr><th scope="col">${fill(m.files.number)}</th><th scope="col">${fill(m.files.name)}</th><th scope="col">${fill(m.files.type)}</th><th scope="col">${fill(m.files.size)}</th><th scope="col">${fill(m.files.sha256)}</th><th scope="col">${fill(m.files.sent)}</th></tr></thead>
 <tbody>

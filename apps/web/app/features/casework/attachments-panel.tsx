@@ -3,7 +3,8 @@ import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** Photos previewed, every file downloadable (always as a download, never opened by the site), each
- * with the note that its metadata was removed. */
+ * with the note that its metadata was removed, or, for a PDF received before PDFs were cleaned, a
+ * warning that it may still name its author. */
 export function AttachmentList({ reportId, files }: { reportId: string; files: ReportDetail['attachments'] }) {
   const { t, language } = useTranslation();
   const base = `/api/internal/reports/${reportId}/attachments`;
@@ -21,8 +22,15 @@ export function AttachmentList({ reportId, files }: { reportId: string; files: R
           <a href={`${base}/${file.id}`} download>
             {t('casework.download', { number: index + 1, size: formatFileSize(file.size, language) })}
           </a>
-          {/* True of every file kept: photos are re-encoded and PDFs rewritten as they arrive (decision 0031). */}
-          <small className="attachment-note">{t('casework.metadataRemoved')}</small>
+          {/* Photos are re-encoded and PDFs rewritten as they arrive (decision 0031); PDFs received
+              before that were stored as they came, until `npm run clean-old-pdfs` cleans them. */}
+          {file.metadataRemoved ? (
+            <small className="attachment-note">{t('casework.metadataRemoved')}</small>
+          ) : (
+            <p className="attachment-warning" data-testid="attachment-metadata-kept">
+              {t('casework.metadataNotRemoved')}
+            </p>
+          )}
         </li>
       ))}
     </ul>

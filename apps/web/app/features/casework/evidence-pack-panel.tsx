@@ -170,14 +170,29 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
               const values = { number: index + 1, size: formatFileSize(file.size, language) };
               return (
                 <div key={file.id} className="choice">
-                  <input type="checkbox" id={`${id}-file-${file.id}`} name="fileIds" value={file.id} defaultChecked />
-                  <label htmlFor={`${id}-file-${file.id}`} className="choice__label">
-                    {messageAt
-                      ? t('casework.evidencePack.fileWithMessage', {
-                          ...values,
-                          date: formatDateTime(messageAt, language),
-                        })
-                      : t('casework.evidencePack.fileWithReport', values)}
+                  <input
+                    type="checkbox"
+                    id={`${id}-file-${file.id}`}
+                    name="fileIds"
+                    value={file.id}
+                    defaultChecked
+                    aria-describedby={file.metadataRemoved ? undefined : `${id}-file-${file.id}-warning`}
+                  />
+                  <label htmlFor={`${id}-file-${file.id}`} className="choice__text">
+                    <span className="choice__label">
+                      {messageAt
+                        ? t('casework.evidencePack.fileWithMessage', {
+                            ...values,
+                            date: formatDateTime(messageAt, language),
+                          })
+                        : t('casework.evidencePack.fileWithReport', values)}
+                    </span>
+                    {/* A PDF received before PDFs were cleaned (decision 0031) may still name its author. */}
+                    {!file.metadataRemoved && (
+                      <span id={`${id}-file-${file.id}-warning`} className="choice__description attachment-warning">
+                        {t('casework.metadataNotRemoved')}
+                      </span>
+                    )}
                   </label>
                 </div>
               );

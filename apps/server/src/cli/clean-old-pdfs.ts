@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { loadSiteEncryption } from '../crypto/encryption.ts';
+import { createLogger } from '../logger.ts';
+import { cleanOldPdfs, countOldPdfs } from '../services/clean-old-pdfs.ts';
+import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
+
+const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment.md, upgrade notes; decision 0031).
+
+  npm run clean-old-pdfs
+      every PDF stored byte for byte before this version is rewritten without its metadata
+      (author, XMP, embedded files, scripts) by the cleaner new uploads go through, sealed under
+      a new name; its row then points to the cleaned file, with an audit row, and the original is
+      deleted. A PDF that cannot be cleaned (encrypted, unreadable) is left as it is and named by
+      its attachment id. Interrupted (Ctrl-C), it stops after the file under way; run it again to
+      carry on: a second run changes nothing that is done.
+  npm run clean-old-pdfs -- --status
+      how many PDFs still wait to be cleaned; changes nothing
+
+It uses the site's database and files (DATABASE_URL or the embedded database in DATA_DIR, the local
+folder or the S3 bucket), also while the site is running.`;
+
+class UsageError extends Error {}
+
+export async function runCleanOldPdfsCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  signal?: AbortSignal,
+) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { status: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return out(USAGE);
+  const config = loadConfig(env);
+  const keyFile = path.join(config.dataDir, 'encryption.key');
+  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
+    throw new UsageError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
+  }
+  const logger = createLogger('warn', process.stderr);
+  const { encryption } = loadSiteEncryption(config, logger);
+  const database = await openBackupDatabase(config, logger);
+  try {
+    // The column this command reads comes with migration 0020: a command run first on an upgraded
+    // copy migrates as the site would.
+    await migrateInOwnProcess(env);
+    if (values.status) {
+      out(`${await countOldPdfs(database.pool)} PDFs received before cleaning are still stored as received.`);
+      return;
+    }
+    const files = await openBackupFiles(config, database.pool);
+    const result = await cleanOldPdfs({ pool: database.pool, files, encryption, print: out, signal });
+    if (result.interrupted) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const stop = new AbortController();
+  process.once('SIGINT', () => {
+    console.log('Stopping after the file under way…');
+    stop.abort();
+  });
+  runCleanOldPdfsCommand(process.argv.slice(2), process.env, (line) => console.log(line), stop.signal).catch(
+    (error: Error) => {
+      const isUsage =
+        error instanceof UsageError ||
+        error instanceof ConfigError ||
+        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+      console.error(`clean-old-pdfs: ${isUsage ? error.message : `failed: ${error.message}`}`);
+      process.exit(isUsage ? 2 : 1);
+    },
+  );
+}
