@@ -299,6 +299,8 @@ describe('the audit row of a pack', () => {
       messageIds: picked.join(','),
       fileIds: files[1],
       fileSha256: pack.document.files[0]?.sha256,
+      // Photos, cleaned as they arrived: no PDF received before PDFs were cleaned (decision 0031).
+      uncleanedFileIds: '',
     });
     const text = JSON.stringify(row?.details);
     for (const secret of [YIDDISH, REPORTER_REPLY, STAFF_REPLY, SEEDED.lastName, SEEDED.location]) {
