@@ -40,7 +40,7 @@ export default defineConfig({
   webServer: {
     // Its logs go to a file that the teardown reads: they must hold no personal data, no address,
     // no session token (exec: the signals reach node itself).
-    command: `sh -c 'exec node apps/server/src/main.ts > "$E2E_DATA_DIR/server.log" 2>&1'`,
+    command: `sh -c 'exec node --max-semi-space-size=16 apps/server/src/main.ts > "$E2E_DATA_DIR/server.log" 2>&1'`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM lets the app stop its embedded database; a plain kill would leave it running.
@@ -61,6 +61,7 @@ export default defineConfig({
       REPORTS_PER_HOUR_PER_IP: '1000',
       MESSAGES_PER_HOUR_PER_IP: '1000',
       SIGN_IN_ATTEMPTS_PER_IP: '1000',
+      PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '1000',
       // The follow-up tests refuse a 4th wrong receipt; each gives its browser an address of its own.
       WRONG_RECEIPTS_PER_HOUR_PER_IP: '3',
       TRUST_PROXY: 'loopback',

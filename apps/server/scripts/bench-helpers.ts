@@ -39,7 +39,7 @@ export async function startSite(env: Record<string, string> = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

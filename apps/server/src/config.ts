@@ -174,6 +174,12 @@ const envSchema = z.object({
   MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
   SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
   SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: perHour('SUBMISSIONS_WITHOUT_CHECK_PER_HOUR').default(30),
+  PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: z.coerce
+    .number({ error: 'expected a whole number of posts between 10 and 100000' })
+    .int('expected a whole number of posts between 10 and 100000')
+    .min(10, 'expected a whole number of posts between 10 and 100000')
+    .max(100_000, 'expected a whole number of posts between 10 and 100000')
+    .default(40),
   WRONG_RECEIPTS_PER_HOUR_PER_IP: z.coerce
     .number({ error: 'expected a whole number of wrong receipts per hour between 3 and 1000' })
     .int('expected a whole number of wrong receipts per hour between 3 and 1000')
@@ -279,6 +285,11 @@ export type Config = Readonly<{
     submissionsPerHour: number;
     /** Reports and messages sent without JavaScript (no proof of work), together: decision 0021. */
     submissionsWithoutCheckPerHour: number;
+    /**
+     * Posts of the forms without JavaScript (every step, every try) per client address in 10
+     * minutes: past it, a short refusal before the body is read or a page rendered (decision 0033).
+     */
+    plainFormPostsPer10MinutesPerIp: number;
   };
   /** The follow-up page: wrong receipts and reporters' messages per client address per hour. */
   followUp: { wrongReceiptsPerHourPerIp: number; repliesPerHourPerIp: number };
@@ -385,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       messagesPerHourPerIp: values.MESSAGES_PER_HOUR_PER_IP,
       submissionsPerHour: values.SUBMISSIONS_PER_HOUR,
       submissionsWithoutCheckPerHour: values.SUBMISSIONS_WITHOUT_CHECK_PER_HOUR,
+      plainFormPostsPer10MinutesPerIp: values.PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP,
     },
     storage:
       values.STORAGE_DRIVER === 's3'

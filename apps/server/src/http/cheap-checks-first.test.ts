@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
+import he from '@app/locales/he/forms.json' with { type: 'json' };
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
@@ -248,5 +249,44 @@ describe('no body read whole before a limit (finding 2)', () => {
     const third = await postReport(server.baseUrl, { payload: reportPayload() }, headers);
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('a flood of posts without JavaScript (finding 1)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '10', TRUST_PROXY: 'loopback' });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('gets a short page in its language past the limit of posts, before its body is read or a form rendered', async () => {
+    const from = (address: string, path: string, body: FormData) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        body,
+        headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': address },
+      });
+    const step = () => {
+      const form = new FormData();
+      form.append('step', '0');
+      form.append('intent', 'next');
+      return form;
+    };
+    const statuses: number[] = [];
+    for (let index = 0; index < 10; index++)
+      statuses.push((await from('2001:db8:5::1', '/he/incident-report', step())).status);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    // The 11th from the same /64, another address in it: refused with a small page in Hebrew.
+    const refused = await from('2001:db8:5::99', '/he/incident-report', step());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await refused.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain(he.forms.tooManyPosts);
+    expect(html.length).toBeLessThan(2_000);
+    // Another address is someone else.
+    // Another address is someone else: its multipart post to the contact form is read (and refused
+    // for its type, 415), not cut short.
+    expect((await from('198.51.100.40', '/contact', step())).status).toBe(415);
   });
 });

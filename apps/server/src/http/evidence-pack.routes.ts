@@ -43,17 +43,19 @@ function inputFrom(request: Request): EvidencePackInput {
  */
 function manifests(pack: ProducedEvidencePack, page: Buffer) {
   const entries = [
-    { name: PAGE_NAME, size: page.length, type: 'text/html', sha256: sha256(page) },
+    { name: PAGE_NAME, size: page.length, type: 'text/html', sha256: sha256(page), metadataRemoved: true },
     ...pack.document.files.map((file) => ({
       name: file.packName,
       size: file.size,
       type: file.contentType,
       sha256: file.sha256,
+      // False for a PDF received before PDFs were cleaned: it may still name its author (decision 0031).
+      metadataRemoved: file.metadataRemoved,
     })),
   ];
   const csv = toCsv([
-    ['name', 'size_bytes', 'content_type', 'sha256'],
-    ...entries.map((entry) => [entry.name, entry.size, entry.type, entry.sha256]),
+    ['name', 'size_bytes', 'content_type', 'sha256', 'metadata_removed'],
+    ...entries.map((entry) => [entry.name, entry.size, entry.type, entry.sha256, entry.metadataRemoved ? 'yes' : 'no']),
   ]);
   const json = JSON.stringify(
     {

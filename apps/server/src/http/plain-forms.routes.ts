@@ -17,7 +17,8 @@ import {
   STEP_FIELD,
 } from '@app/core/plain-forms';
 import { validateReport } from '@app/core/report.schema';
-import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
+import { LANGUAGE_CODES, LANGUAGES, type Language } from '@app/locales/languages';
+import { resources } from '@app/locales/resources';
 import { localizedPath } from '@app/web/paths';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { newSubmissionKey, readSubmissionKey } from '../crypto/submission-keys.ts';
@@ -115,6 +116,10 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
       if (!language) return next();
       // A POST answer carries what was typed, or a receipt: never kept by any cache.
       response.set('Cache-Control', 'no-store');
+      // Every post of these forms, from this address, before its body is read or a page rendered:
+      // a flood of replays gets a short page, not the form rendered again each time (decision 0033).
+      const posts = await services.limits.takePlainFormPost(request.ip).catch(() => ({ allowed: true as const }));
+      if (!posts.allowed) return refuseTooManyPosts(response, language, posts.retryAfterSeconds);
       const result = await handle(request, response, language);
       countSubmission(services, result);
       if (response.headersSent) return; // answered already (a redirect)
@@ -336,3 +341,30 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
 
   return router;
 }
+
+/** A refused post's body is drained up to this size (a form's steps); a larger one is not read. */
+const DRAIN_AT_MOST_BYTES = 256 * 1024;
+
+/**
+ * The short answer past the limit of posts: a small page in the form's language, sent without
+ * reading more than a small body (a larger one closes the connection). What the person typed is still on the page
+ * they came from: the browser's Back button brings it back.
+ */
+function refuseTooManyPosts(response: Response, language: Language, retryAfterSeconds: number) {
+  const { forms } = resources[language].forms;
+  const { dir } = LANGUAGES.find((candidate) => candidate.code === language) ?? { dir: 'ltr' };
+  const html =
+    `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(forms.submitFailed)}</title></head><body><main><h1>${escapeHtml(forms.submitFailed)}</h1>` +
+    `<p role="alert">${escapeHtml(forms.tooManyPosts)}</p></main></body></html>`;
+  response.status(429).set('Retry-After', String(retryAfterSeconds));
+  // A small body is drained (the connection stays open for the next page); a large one is not read.
+  const declared = Number(response.req.headers['content-length'] ?? Number.POSITIVE_INFINITY);
+  if (declared <= DRAIN_AT_MOST_BYTES) response.req.resume();
+  else response.set('Connection', 'close');
+  response.type('html').send(html);
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -30,6 +30,11 @@ export type SubmissionLimits = {
   ): Promise<SubmissionDecision>;
   /** True while the global ceiling is passed: the proof of work asked of browsers is harder. */
   isPastCeiling(): Promise<boolean>;
+  /**
+   * Counts one post of a form without JavaScript from this address (every step and every try);
+   * refused past the limit of 10 minutes, before its body is read (decision 0033).
+   */
+  takePlainFormPost(clientIp: string | undefined): Promise<LimitDecision>;
 };
 
 /**
@@ -45,6 +50,7 @@ export function createSubmissionLimits(
     messagesPerHourPerIp: number;
     submissionsPerHour: number;
     submissionsWithoutCheckPerHour?: number;
+    plainFormPostsPer10MinutesPerIp?: number;
   },
 ): SubmissionLimits {
   const limiter = (keyPrefix: string, points: number) => pgLimiter(pool, keyPrefix, points, HOUR_SECONDS);
@@ -57,6 +63,7 @@ export function createSubmissionLimits(
   // The global counters go on past their ceilings, up to the hard ceiling.
   const everyone = limiter('all', ceiling * HARD_CEILING_FACTOR);
   const withoutCheck = limiter('without-check', ceilingWithoutCheck * HARD_CEILING_FACTOR);
+  const plainFormPosts = pgLimiter(pool, 'plain-form-post', settings.plainFormPostsPer10MinutesPerIp ?? 40, 10 * 60);
   const anonymise = (bucket: string) => createHmac('sha256', hashKey).update(bucket).digest('base64url');
 
   /** The points consumed after this one, or a refusal once the counter is full. */
@@ -89,6 +96,11 @@ export function createSubmissionLimits(
       const all = await take(everyone, 'global');
       if (!all.allowed) return all;
       return { allowed: true, quarantine: quarantine || all.consumed > ceiling };
+    },
+    async takePlainFormPost(clientIp) {
+      const bucket = addressBucket(clientIp);
+      const taken = await take(plainFormPosts, bucket ? anonymise(bucket) : `unknown-${crypto.randomUUID()}`);
+      return taken.allowed ? { allowed: true } : taken;
     },
     async isPastCeiling() {
       const state = await everyone.get('global');

@@ -55,6 +55,8 @@ export async function startTestServer(
     PUBLIC_URL: 'https://example.test',
     DATA_DIR: dataDir,
     ENCRYPTION_KEY: sameSiteAs?.config.encryptionKey?.toString('base64') ?? randomBytes(32).toString('base64'),
+    // Every test's requests come from this machine's one address: the tests of this limit set it.
+    PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '1000',
     ...env,
   });
   const logger = logDestination ? createLogger(config.logLevel, logDestination) : createLogger('silent');

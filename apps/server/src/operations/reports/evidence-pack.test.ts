@@ -378,6 +378,12 @@ describe('the zip of a pack', () => {
       };
       expect(manifest.identityIncluded).toBe(false);
       expect(manifest.files.map((file) => file.name)).toEqual(['evidence-pack.html', 'files/01.jpg', 'files/02.jpg']);
+      // Each entry says whether its metadata was removed (photos always; PDFs since decision 0031).
+      expect(manifest.files.map((file) => (file as { metadataRemoved?: boolean }).metadataRemoved)).toEqual([
+        true,
+        true,
+        true,
+      ]);
 
       // The plaintext of each file, as the site stores it (sealed storage opens it), hashes to the manifest's value.
       const stored = await server.services.db
@@ -394,8 +400,10 @@ describe('the zip of a pack', () => {
       }
       expect(manifest.files[0]?.sha256).toBe(sha256(out('evidence-pack.html')));
       const csv = out('manifest.csv').toString('utf8');
-      expect(csv.split('\r\n')[0]).toBe('\uFEFFname,size_bytes,content_type,sha256');
-      for (const file of manifest.files) expect(csv).toContain(`${file.name},${file.size},${file.type},${file.sha256}`);
+      expect(csv.split('\r\n')[0]).toBe('\uFEFFname,size_bytes,content_type,sha256,metadata_removed');
+      for (const file of manifest.files) {
+        expect(csv).toContain(`${file.name},${file.size},${file.type},${file.sha256},yes`);
+      }
 
       // The page inside the zip: the reporter's words as written, the photos by their names in the zip.
       const page = out('evidence-pack.html').toString('utf8');
