@@ -90,7 +90,9 @@ for (const language of ['en', 'he'] as const) {
     await page.goto('/internal/account');
     await expect(list.getByText(passkeyName, { exact: true })).toBeVisible();
     await expect(list).not.toContainText(text(t, 'passkeys.neverUsed'));
-    await list.getByRole('button', { name: text(t, 'passkeys.remove', { name: passkeyName }) }).click();
+    await list
+      .getByRole('button', { name: text(t, 'passkeys.remove', { name: `\u2068${passkeyName}\u2069` }) })
+      .click();
     await expect(panel.getByRole('status')).toContainText(text(t, 'passkeys.removed'));
     await expect(panel.getByText(text(t, 'passkeys.none'))).toBeVisible();
     await expectNoAxeViolations(page);

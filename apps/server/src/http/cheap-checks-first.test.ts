@@ -290,3 +290,27 @@ describe('a flood of posts without JavaScript (finding 1)', () => {
     expect((await from('198.51.100.40', '/contact', step())).status).toBe(415);
   });
 });
+
+describe('a burst of receipts in parallel (finding 8)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('cannot pass the limit of tries: each is counted before it is hashed', async () => {
+    // Proofs of work solved beforehand, then eight wrong receipts sent at once.
+    const proofs = await Promise.all(Array.from({ length: 8 }, () => solveAltcha(server.baseUrl)));
+    const answers = await Promise.all(
+      proofs.map((altcha, index) =>
+        fetch(`${server.baseUrl}/api/follow-up/open`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.baseUrl },
+          body: JSON.stringify({ receipt: `12345678901234${String(index).padStart(2, '0')}`, altcha }),
+        }).then(async (response) => ((await response.json()) as { error: { code: string } }).error.code),
+      ),
+    );
+    expect(answers.filter((code) => code === 'RECEIPT_NOT_RECOGNISED')).toHaveLength(3);
+    expect(answers.filter((code) => code === 'RATE_LIMITED')).toHaveLength(5);
+  }, 120_000);
+});

@@ -63,7 +63,9 @@ export function createSubmissionLimits(
   // The global counters go on past their ceilings, up to the hard ceiling.
   const everyone = limiter('all', ceiling * HARD_CEILING_FACTOR);
   const withoutCheck = limiter('without-check', ceilingWithoutCheck * HARD_CEILING_FACTOR);
-  const plainFormPosts = pgLimiter(pool, 'plain-form-post', settings.plainFormPostsPer10MinutesPerIp ?? 40, 10 * 60);
+  const plainFormPosts = pgLimiter(pool, 'plain-form-post', settings.plainFormPostsPer10MinutesPerIp ?? 40, 10 * 60, {
+    rememberRefusals: true,
+  });
   const anonymise = (bucket: string) => createHmac('sha256', hashKey).update(bucket).digest('base64url');
 
   /** The points consumed after this one, or a refusal once the counter is full. */

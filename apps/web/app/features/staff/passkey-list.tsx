@@ -14,6 +14,12 @@ import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { canUsePasskeys, ceremonyProblem, createPasskey } from './passkey-ceremony.ts';
 
+/**
+ * A name the member typed, isolated from the sentence around it (Unicode FSI…PDI): a Latin name in
+ * a Hebrew or Yiddish sentence keeps the quotation marks on its own sides.
+ */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 /** What the account page's action answers to a passkey step. */
 export type PasskeyAnswer = {
   passkeyOptions?: PasskeyCeremonyOptions;
@@ -63,7 +69,7 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
                 <Form method="post" className="staff-form">
                   <input type="hidden" name="passkeyId" value={passkey.id} />
                   <StaffField
-                    label={t('passkeys.renameLabel', { name: passkey.name })}
+                    label={t('passkeys.renameLabel', { name: isolated(passkey.name) })}
                     name="name"
                     defaultValue={passkey.name}
                     required
@@ -81,7 +87,7 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
               <Form method="post">
                 <input type="hidden" name="passkeyId" value={passkey.id} />
                 <SubmitButton
-                  label={t('passkeys.remove', { name: passkey.name })}
+                  label={t('passkeys.remove', { name: isolated(passkey.name) })}
                   busyLabel={t('account.submitting')}
                   name="intent"
                   value="passkey-remove"
