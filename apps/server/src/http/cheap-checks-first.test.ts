@@ -1,11 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
 import he from '@app/locales/he/forms.json' with { type: 'json' };
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
 
 /**
@@ -14,13 +14,6 @@ import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
  * the session), runs in a bounded queue, and no body is read whole before a limit.
  */
 const COOKIE = '__Host-form-token';
-
-/** A form token as the server makes it, given `ageSeconds` ago (the server's key, derived as it does). */
-function tokenAged(server: TestServer, ageSeconds: number): string {
-  const key = server.services.encryption.deriveKey('form-tokens');
-  const body = `${Math.floor(Date.now() / 1000 - ageSeconds).toString(36)}.${randomBytes(16).toString('base64url')}`;
-  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
-}
 
 /** The last step of the report form without JavaScript, with its files. */
 function lastStep(files: { name: string; data: Buffer }[], extra: Record<string, string> = {}): FormData {
@@ -74,7 +67,7 @@ describe('cheap checks before expensive work (finding 1)', () => {
 
   it('decodes nothing for a spent form token replayed with huge flat images', async () => {
     expect(flatImage.length).toBeLessThan(20_000);
-    const token = tokenAged(server, 30);
+    const token = formTokenAged(server, 30);
     const first = await postPlain(server, '/incident-report', lastStep([]), token);
     expect(first.status).toBe(200);
     expect(await reports(server)).toBe(1);

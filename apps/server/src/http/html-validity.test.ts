@@ -1,5 +1,4 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -11,7 +10,7 @@ import { localizedPath, PUBLIC_PAGES, type PublicPage, yearlyPath } from '@app/w
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../services/report.service.ts';
 import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
  * Every public page in every language, as the real built server renders it, through the Nu HTML
@@ -33,13 +32,6 @@ function requireJava() {
       `The HTML check needs Java 11 or later to run the Nu HTML Checker (vnu.jar), and "java -version" failed (${(error as Error).message}). On Debian: apt-get install openjdk-17-jre-headless (.ci/run installs it).`,
     );
   }
-}
-
-/** A form token as the server makes it, given `ageSeconds` ago (as plain-forms.test.ts does). */
-function tokenAged(server: TestServer, ageSeconds: number): string {
-  const key = server.services.encryption.deriveKey('form-tokens');
-  const body = `${Math.floor(Date.now() / 1000 - ageSeconds).toString(36)}.${randomBytes(16).toString('base64url')}`;
-  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
 
 /**
@@ -160,7 +152,7 @@ async function reportFormSteps(server: TestServer, language: Language): Promise<
       sharingConsent: 'ask-first',
       termsAccepted: 'on',
     },
-    tokenAged(server, 30),
+    formTokenAged(server, 30),
   );
   const answer = await sent.text();
   expect(sent.status, `sent: ${answer.slice(0, 200)}`).toBe(200);

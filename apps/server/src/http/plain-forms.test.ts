@@ -1,17 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
 const COOKIE = '__Host-form-token';
-
-/** A form token as the server makes it, given `ageSeconds` ago (the server's key, derived as it does). */
-function tokenAged(server: TestServer, ageSeconds: number): string {
-  const key = server.services.encryption.deriveKey('form-tokens');
-  const body = `${Math.floor(Date.now() / 1000 - ageSeconds).toString(36)}.${randomBytes(16).toString('base64url')}`;
-  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
-}
 
 const REPORT_STEPS: Record<string, string>[] = [
   { step: '0', intent: 'next', firstName: SEEDED.firstName, lastName: SEEDED.lastName, phone: SEEDED.phone },
@@ -101,7 +94,7 @@ describe('the forms without JavaScript', () => {
     expect(carried).toMatchObject({ firstName: SEEDED.firstName, phone: SEEDED.phone });
     expect(carried).toMatchObject({ location: SEEDED.location });
 
-    const token = tokenAged(server, 30);
+    const token = formTokenAged(server, 30);
     const sent = await post(server, '/incident-report', multipart({ ...carried, ...REPORT_STEPS[2] }), token);
     const html = await sent.text();
     expect(sent.status, html.slice(0, 300)).toBe(200);
@@ -137,7 +130,7 @@ describe('the forms without JavaScript', () => {
 
   it('refuses a token that is too fresh or missing, keeping what was typed', async () => {
     const fields = { firstName: 'Sarah', email: 'sarah@example.org', message: 'Een vraag zonder JavaScript.' };
-    for (const token of [tokenAged(server, 1), undefined, 'forged.token.value']) {
+    for (const token of [formTokenAged(server, 1), undefined, 'forged.token.value']) {
       const response = await post(server, '/nl/contact', new URLSearchParams(fields), token);
       const html = await response.text();
       expect(response.status).toBe(400);
@@ -162,7 +155,7 @@ describe('the forms without JavaScript', () => {
     const statuses: number[] = [];
     for (let index = 0; index < 4; index++) {
       const fields = { firstName: 'Sarah', email: 'sarah@example.org', message: `Message ${index}` };
-      const response = await post(server, '/contact', new URLSearchParams(fields), tokenAged(server, 30));
+      const response = await post(server, '/contact', new URLSearchParams(fields), formTokenAged(server, 30));
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

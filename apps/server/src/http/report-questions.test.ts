@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
@@ -7,7 +6,7 @@ import { freePort } from '../test/app-process.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
  * The questions of decision 0024 on the two ways in (the API and the form without JavaScript), what
@@ -16,13 +15,6 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const URLS = ['https://www.facebook.com/groups/hate/posts/123456789', 'https://t.me/some_channel/42'];
 const ON_CALL = ['oncall-1@example.org', 'oncall-2@example.org'];
-
-/** A form token as the server makes it, given `ageSeconds` ago (the server's key, derived as it does). */
-function tokenAged(server: TestServer, ageSeconds: number): string {
-  const key = server.services.encryption.deriveKey('form-tokens');
-  const body = `${Math.floor(Date.now() / 1000 - ageSeconds).toString(36)}.${randomBytes(16).toString('base64url')}`;
-  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
-}
 
 function multipart(fields: Record<string, string>): FormData {
   const body = new FormData();
@@ -195,7 +187,7 @@ describe('the report questions of decision 0024', () => {
     const carried = hiddenFields(await (await post({ ...afterFirst, ...steps[1] })).text());
     expect(carried).toMatchObject({ onlineUrl1: URLS[0], onlineUrl3: URLS[1], onlinePlatform: 'instagram' });
 
-    const sent = await post({ ...carried, ...steps[2] }, tokenAged(server, 30));
+    const sent = await post({ ...carried, ...steps[2] }, formTokenAged(server, 30));
     const html = await sent.text();
     expect(sent.status, html.slice(0, 300)).toBe(200);
     expect(html).toContain(en.reportForm.success);
