@@ -48,7 +48,11 @@ export default defineConfig({
     // push the CPU-heavy suites (scrypt, sharp, proofs of work) toward their timeouts.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      // A time limit that guards against a hang, not a measure of speed: the small-cell rule's linear
+      // programmes take 2 s on a quiet machine and took 10 s beside the server tests on a busy one.
+      {
+        test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         plugins: [react()],
         test: {
