@@ -6,13 +6,14 @@ import {
   passkeyNameSchema,
 } from '@app/core/passkeys';
 import { useEffect, useRef, useState } from 'react';
-import { Form, useFetcher } from 'react-router';
+import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { formatDateTime } from '../../shared/staff/format.ts';
 import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
-import { canUsePasskeys, ceremonyProblem, createPasskey } from './passkey-ceremony.ts';
+import { createPasskey } from './passkey-ceremony.ts';
+import { usePasskeyCeremony } from './use-passkey-ceremony.ts';
 
 /**
  * A name the member typed, isolated from the sentence around it (Unicode FSI…PDI): a Latin name in
@@ -107,25 +108,12 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
 /** Naming, then the device's dialog, then the server's check: a fetcher runs the three steps. */
 function AddPasskey() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<PasskeyAnswer>();
-  const [supported, setSupported] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const [problem, setProblem] = useState<PasskeyErrorCode>();
   const [name, setName] = useState('');
-  const handled = useRef(0);
   const formKey = useRef(0);
-  useEffect(() => setSupported(canUsePasskeys()), []);
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer?.passkeyOptions || handled.current === answer.at) return;
-    handled.current = answer.at;
-    setWaiting(true);
-    createPasskey(answer.passkeyOptions)
-      .then((response) => fetcher.submit({ intent: 'passkey-register', name, response }, { method: 'post' }))
-      .catch((error: unknown) => setProblem(ceremonyProblem(error)))
-      .finally(() => setWaiting(false));
-  }, [fetcher, name]);
+  const { fetcher, supported, busy, problem, setProblem } = usePasskeyCeremony<PasskeyAnswer>(
+    createPasskey,
+    (response) => ({ intent: 'passkey-register', name, response }),
+  );
 
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const added = answer?.passkeyDone === 'added';
@@ -137,7 +125,6 @@ function AddPasskey() {
   }, [added]);
 
   if (!supported) return null;
-  const busy = waiting || fetcher.state !== 'idle';
   const error = problem ?? answer?.passkeyError;
   return (
     <div className="passkey-add">

@@ -1,10 +1,9 @@
-import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/passkeys';
+import type { PasskeyCeremonyOptions } from '@app/core/passkeys';
 import type { SignInErrorCode } from '@app/core/staff';
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { canUsePasskeys, ceremonyProblem, signWithPasskey } from './passkey-ceremony.ts';
+import { signWithPasskey } from './passkey-ceremony.ts';
+import { usePasskeyCeremony } from './use-passkey-ceremony.ts';
 
 type PasskeyAnswer = { passkeyOptions?: PasskeyCeremonyOptions; passkeyError?: SignInErrorCode; at: number };
 
@@ -15,26 +14,13 @@ type PasskeyAnswer = { passkeyOptions?: PasskeyCeremonyOptions; passkeyError?: S
  */
 export function PasskeySignIn({ action }: { action: string }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<PasskeyAnswer>();
-  const [supported, setSupported] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const [problem, setProblem] = useState<PasskeyErrorCode>();
-  const handled = useRef(0);
-  useEffect(() => setSupported(canUsePasskeys()), []);
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer?.passkeyOptions || handled.current === answer.at) return;
-    handled.current = answer.at;
-    setWaiting(true);
-    signWithPasskey(answer.passkeyOptions)
-      .then((response) => fetcher.submit({ intent: 'passkey', response }, { method: 'post', action }))
-      .catch((error: unknown) => setProblem(ceremonyProblem(error)))
-      .finally(() => setWaiting(false));
-  }, [fetcher, action]);
+  const { fetcher, supported, busy, problem, setProblem } = usePasskeyCeremony<PasskeyAnswer>(
+    signWithPasskey,
+    (response) => ({ intent: 'passkey', response }),
+    action,
+  );
 
   if (!supported) return null;
-  const busy = waiting || fetcher.state !== 'idle';
   const serverError = fetcher.state === 'idle' ? fetcher.data?.passkeyError : undefined;
   return (
     <section className="passkey-sign-in" aria-labelledby="passkey-sign-in">
