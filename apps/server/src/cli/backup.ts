@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
 import { createJobRecorder, reasonOf } from '../monitoring/jobs.ts';
@@ -10,6 +10,7 @@ import { BackupError } from '../services/backup-format.ts';
 import { formatBytes, formatDuration, newProgress, showProgress } from '../services/backup-progress.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { ARCHIVE_NAME, archiveName, pruneArchives, writeArchiveFile } from './backup-folder.ts';
+import { runCommandLine, UsageError } from './command-line.ts';
 
 const USAGE = `Back up the whole site, check a backup, or restore one into a fresh instance.
 
@@ -28,8 +29,6 @@ They use the site's configuration (DATABASE_URL or the embedded database in DATA
 opens only with this site's encryption key and the keyring it was sealed under: keep ENCRYPTION_KEY
 (or DATA_DIR/encryption.key) and a copy of the keyring file (DATA_DIR/keyring.json) made after each
 key rotation safe, and apart from the backups. On a terminal they show their progress.`;
-
-class UsageError extends Error {}
 
 const count = (value: number) => value.toLocaleString('en-GB');
 /** "1 file", "2 files", "12,000 rows". */
@@ -154,15 +153,8 @@ export async function runBackupCommand(
 }
 
 if (import.meta.main) {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const [command, ...rest] = process.argv.slice(2);
-  runBackupCommand([command ?? '', ...rest], process.env, (line) => console.log(line)).catch((error: Error) => {
-    const isUsage =
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    const known = error instanceof BackupError || isUsage;
-    console.error(`${command ?? 'backup'}: ${known ? error.message : `failed: ${error.message}`}`);
-    process.exit(isUsage ? 2 : 1);
-  });
+  runCommandLine({ name: command || 'backup', knownErrors: [BackupError] }, (_argv, env, out) =>
+    runBackupCommand([command ?? '', ...rest], env, out),
+  );
 }

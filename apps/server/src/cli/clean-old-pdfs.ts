@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
 import { cleanOldPdfs, countOldPdfs } from '../services/clean-old-pdfs.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
+import { runCommandLine, UsageError } from './command-line.ts';
 
 const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment.md, upgrade notes; decision 0031).
 
@@ -21,8 +22,6 @@ const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment
 
 It uses the site's database and files (DATABASE_URL or the embedded database in DATA_DIR, the local
 folder or the S3 bucket), also while the site is running.`;
-
-class UsageError extends Error {}
 
 export async function runCleanOldPdfsCommand(
   argv: string[],
@@ -60,20 +59,5 @@ export async function runCleanOldPdfsCommand(
 }
 
 if (import.meta.main) {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const stop = new AbortController();
-  process.once('SIGINT', () => {
-    console.log('Stopping after the file under way…');
-    stop.abort();
-  });
-  runCleanOldPdfsCommand(process.argv.slice(2), process.env, (line) => console.log(line), stop.signal).catch(
-    (error: Error) => {
-      const isUsage =
-        error instanceof UsageError ||
-        error instanceof ConfigError ||
-        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-      console.error(`clean-old-pdfs: ${isUsage ? error.message : `failed: ${error.message}`}`);
-      process.exit(isUsage ? 2 : 1);
-    },
-  );
+  runCommandLine({ name: 'clean-old-pdfs', stopMessage: 'Stopping after the file under way…' }, runCleanOldPdfsCommand);
 }

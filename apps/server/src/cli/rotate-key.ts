@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
 import {
   fileKeyring,
@@ -19,6 +19,7 @@ import {
   uploadWindowMs,
 } from '../services/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
+import { runCommandLine, UsageError } from './command-line.ts';
 
 const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
 
@@ -38,8 +39,6 @@ const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key 
 The keys live in the keyring file (KEYRING_FILE, else DATA_DIR/keyring.json) beside the master key
 (ENCRYPTION_KEY or DATA_DIR/encryption.key). Every instance of the site must read the same keyring
 file. Back it up after each rotation.`;
-
-class UsageError extends Error {}
 
 export async function runRotateKeyCommand(
   argv: string[],
@@ -116,21 +115,8 @@ export async function runRotateKeyCommand(
 }
 
 if (import.meta.main) {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const stop = new AbortController();
-  process.once('SIGINT', () => {
-    console.log('Stopping after the batch under way…');
-    stop.abort();
-  });
-  runRotateKeyCommand(process.argv.slice(2), process.env, (line) => console.log(line), stop.signal).catch(
-    (error: Error) => {
-      const isUsage =
-        error instanceof UsageError ||
-        error instanceof ConfigError ||
-        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-      const known = error instanceof KeyringError || isUsage;
-      console.error(`rotate-key: ${known ? error.message : `failed: ${error.message}`}`);
-      process.exit(isUsage ? 2 : 1);
-    },
+  runCommandLine(
+    { name: 'rotate-key', knownErrors: [KeyringError], stopMessage: 'Stopping after the batch under way…' },
+    runRotateKeyCommand,
   );
 }

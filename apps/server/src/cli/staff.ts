@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createStaffServices } from '../services/services.ts';
+import { runCommandLine, UsageError } from './command-line.ts';
 import { openDatabase } from './open-database.ts';
 
 const USAGE = `Manage staff accounts.
@@ -24,8 +24,6 @@ standard input when one is piped in (printf '%s\n' "$PASSWORD" | npm run staff -
 password is never given on the command line, where shell history and ps would keep it.
 It uses the database of the site's configuration (DATABASE_URL, or the embedded one in DATA_DIR),
 also while the site is running.`;
-
-class UsageError extends Error {}
 
 /** A strong password for someone who asked for one: 20 characters from a 64-letter alphabet (120 bits). */
 function generatePassword(): string {
@@ -206,17 +204,6 @@ const createErrors: Record<string, string> = {
 };
 
 if (import.meta.main) {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  runStaffCommand(process.argv.slice(2), process.env, (line) => console.log(line)).catch((error: Error) => {
-    if (
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
-      console.error(`staff: ${error.message}`);
-      process.exit(2);
-    }
-    console.error(`staff: ${error.message}`);
-    process.exit(1);
-  });
+  // Every message of this command is written for the operator: none gets "failed:" in front.
+  runCommandLine({ name: 'staff', knownErrors: [Error] }, (argv, env, out) => runStaffCommand(argv, env, out));
 }

@@ -6,12 +6,12 @@ import { validateReport } from '@app/core/report.schema';
 import { sparseFigures } from '@app/core/sample-figures';
 import { WITHHELD } from '@app/core/small-cells';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkerStopped } from '../bounded-worker.ts';
 import { createLogger } from '../logger.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
   createPublicFigures,
-  FiguresWorkerError,
   type PublicFiguresOptions,
   protectInWorker,
   readRawFigures,
@@ -77,7 +77,7 @@ describe('the small-cell worker has a time limit (security review finding 11)', 
   it('stops a worker past its time limit, and gives the rule’s own figures within it', async () => {
     const raw = sparseFigures(19, 20, 2);
     const late = protectInWorker(raw, 3, { timeLimitMs: 5 });
-    await expect(late).rejects.toBeInstanceOf(FiguresWorkerError);
+    await expect(late).rejects.toBeInstanceOf(WorkerStopped);
     await expect(late).rejects.toMatchObject({ reason: 'timeout' });
     expect(await protectInWorker(raw, 3)).toEqual(protectFigures(raw, 3));
   });

@@ -1,8 +1,9 @@
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
 import { todayInBelgium } from '@app/core/dates';
 import { type PublicFigures, type RawFigures, sameDayLastYear } from '@app/core/public-figures';
 import { withholdEveryCount } from '@app/core/public-figures-protection';
 import { and, lte, sql } from 'drizzle-orm';
+import { runBoundedWorker, WorkerStopped } from '../bounded-worker.ts';
 import type { Db } from '../db/database.ts';
 import { report } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -84,57 +85,29 @@ export const FIGURES_WORKER_LIMITS: ResourceLimits = {
 
 /** Why the rule did not give figures: out of time, out of memory, or it failed. */
 export type FiguresFailure = 'timeout' | 'out-of-memory' | 'failed';
-export class FiguresWorkerError extends Error {
-  readonly reason: FiguresFailure;
-  constructor(reason: FiguresFailure, options?: ErrorOptions) {
-    super(`the public figures worker stopped: ${reason}`, options);
-    this.reason = reason;
-  }
-}
 
 /**
  * The small-cell rule applied in a worker thread, so that a long audit (a second or more for sparse
  * years) does not hold up the requests meanwhile. The worker has `timeLimitMs` and bounded memory:
- * past either it is terminated and the promise fails with the reason (security review of
- * 2026-11-26, finding 11), never with figures less protected.
+ * past either it is terminated and the promise fails with the reason (`WorkerStopped`; security
+ * review of 2026-11-26, finding 11), never with figures less protected.
  */
 export function protectInWorker(
   raw: RawFigures,
   threshold: number,
   { timeLimitMs = FIGURES_TIME_LIMIT_MS, resourceLimits = FIGURES_WORKER_LIMITS } = {},
 ): Promise<PublicFigures> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./protect-figures.worker.ts', import.meta.url), {
-      workerData: { raw, threshold },
-      resourceLimits,
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outcome();
-    };
-    const timer = setTimeout(
-      () =>
-        settle(() => {
-          void worker.terminate();
-          reject(new FiguresWorkerError('timeout'));
-        }),
-      timeLimitMs,
-    );
-    worker.once('message', (figures: PublicFigures) => settle(() => resolve(figures)));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          new FiguresWorkerError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'failed', {
-            cause: error,
-          }),
-        ),
-      ),
-    );
-    worker.once('exit', () => settle(() => reject(new FiguresWorkerError('failed'))));
+  return runBoundedWorker<PublicFigures>(new URL('./protect-figures.worker.ts', import.meta.url), {
+    workerData: { raw, threshold },
+    resourceLimits,
+    timeLimitMs,
   });
+}
+
+/** Why the worker gave no figures, as the log says it. */
+function figuresFailure(error: unknown): FiguresFailure {
+  if (!(error instanceof WorkerStopped)) return 'failed';
+  return error.reason === 'timeout' || error.reason === 'out-of-memory' ? error.reason : 'failed';
 }
 
 export type PublicFiguresOptions = {
@@ -175,7 +148,7 @@ export function createPublicFigures(
           return done;
         },
         (error: unknown) => {
-          const reason: FiguresFailure = error instanceof FiguresWorkerError ? error.reason : 'failed';
+          const reason = figuresFailure(error);
           const fallback = lastGood ? 'last-protected-figures' : 'every-count-withheld';
           // The reason and what is shown instead: never a count.
           logger?.warn(

@@ -11,7 +11,7 @@
  * hostile file cannot hold up the server's requests or take its memory; the parse itself is bounded in
  * pages and in decoded bytes (a small file that inflates to gigabytes is refused).
  */
-import { Worker } from 'node:worker_threads';
+
 import {
   decodePDFRawStream,
   EncryptedPDFError,
@@ -26,6 +26,7 @@ import {
   PDFRef,
   PDFStream,
 } from 'pdf-lib';
+import { runBoundedWorker, WorkerStopped } from '../bounded-worker.ts';
 
 export const PDF_LIMITS = {
   /** More pages than this and the file is refused: no report needs them, and each costs work. */
@@ -337,44 +338,22 @@ export async function cleanPdf(input: Uint8Array, limits = PDF_LIMITS): Promise<
  * Rewrites a PDF in a worker thread of its own, with the heap and time limits of `PDF_LIMITS`.
  * Refuses with `PdfRefused` a file that is encrypted, unreadable, or that needs more than the limits.
  */
-export function cleanPdfInWorker(input: Buffer, limits = PDF_LIMITS): Promise<Buffer> {
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('./pdf-clean.worker.ts', import.meta.url), {
+export async function cleanPdfInWorker(input: Buffer, limits = PDF_LIMITS): Promise<Buffer> {
+  const answer = await runBoundedWorker<{ output: Uint8Array } | { refused: PdfRefusalCode; message: string }>(
+    new URL('./pdf-clean.worker.ts', import.meta.url),
+    {
       workerData: { input, limits },
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMegabytes },
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outcome();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new PdfRefused('UNREADABLE_FILE', 'The PDF took too long to read'))),
-      limits.timeoutMs,
-    );
-    worker.once('message', (answer: { output: Uint8Array } | { refused: PdfRefusalCode; message: string }) =>
-      settle(() =>
-        'output' in answer
-          ? resolvePromise(Buffer.from(answer.output.buffer, answer.output.byteOffset, answer.output.byteLength))
-          : reject(new PdfRefused(answer.refused, answer.message)),
-      ),
-    );
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new PdfRefused('UNREADABLE_FILE', 'The PDF needs more memory than the limit')
-            : error,
-        ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`the PDF worker stopped with code ${code} before it answered`))),
-    );
+      timeLimitMs: limits.timeoutMs,
+      quiet: true,
+    },
+  ).catch((error: unknown) => {
+    if (!(error instanceof WorkerStopped)) throw error;
+    if (error.reason === 'timeout') throw new PdfRefused('UNREADABLE_FILE', 'The PDF took too long to read');
+    if (error.reason === 'out-of-memory')
+      throw new PdfRefused('UNREADABLE_FILE', 'The PDF needs more memory than the limit');
+    throw error;
   });
+  if ('refused' in answer) throw new PdfRefused(answer.refused, answer.message);
+  return Buffer.from(answer.output.buffer, answer.output.byteOffset, answer.output.byteLength);
 }
