@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { PLAIN_LAST_STEP } from '../src/test/submission-helpers.ts';
 import { BenchCaseFailed, describeAnswers, percentile, startSite } from './bench-helpers.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -44,7 +45,7 @@ const rssMb = () => {
 function lastStep(): FormData {
   const form = new FormData();
   const fields = {
-    step: '2',
+    ...PLAIN_LAST_STEP,
     firstName: 'Bench',
     lastName: 'Abuse',
     phone: '0470 12 34 56',
@@ -52,12 +53,6 @@ function lastStep(): FormData {
     location: 'Kievitplein, Antwerpen',
     type: 'verbal',
     description: 'A replayed form without JavaScript, with huge flat images.',
-    intent: 'send',
-    calledPolice: 'no',
-    calledOrganisation: 'no',
-    medicalTreatment: 'no',
-    sharingConsent: 'no',
-    termsAccepted: 'on',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (let index = 0; index < 5; index++)

@@ -4,7 +4,7 @@ import en from '@app/locales/en/forms.json' with { type: 'json' };
 import he from '@app/locales/he/forms.json' with { type: 'json' };
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { PLAIN_LAST_STEP, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
 
@@ -19,7 +19,7 @@ const COOKIE = '__Host-form-token';
 function lastStep(files: { name: string; data: Buffer }[], extra: Record<string, string> = {}): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
-    step: '2',
+    ...PLAIN_LAST_STEP,
     firstName: SEEDED.firstName,
     lastName: SEEDED.lastName,
     phone: SEEDED.phone,
@@ -27,12 +27,6 @@ function lastStep(files: { name: string; data: Buffer }[], extra: Record<string,
     location: SEEDED.location,
     type: 'verbal',
     description: SEEDED.description,
-    intent: 'send',
-    calledPolice: 'no',
-    calledOrganisation: 'no',
-    medicalTreatment: 'no',
-    sharingConsent: 'no',
-    termsAccepted: 'on',
     ...extra,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { PLAIN_LAST_STEP, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
 const COOKIE = '__Host-form-token';
@@ -16,15 +16,7 @@ const REPORT_STEPS: Record<string, string>[] = [
     type: 'verbal',
     description: SEEDED.description,
   },
-  {
-    step: '2',
-    intent: 'send',
-    calledPolice: 'no',
-    calledOrganisation: 'no',
-    medicalTreatment: 'no',
-    sharingConsent: 'no',
-    termsAccepted: 'on',
-  },
+  { ...PLAIN_LAST_STEP },
 ];
 
 function multipart(fields: Record<string, string>): FormData {

@@ -24,6 +24,20 @@ export const SEEDED = {
   policeReportNumber: 'AN.55.L1.123456/26',
 };
 
+/**
+ * The answers of the last step of the report form without JavaScript (decision 0021), as a browser
+ * sends them: the questions answered "no", no sharing, the terms accepted.
+ */
+export const PLAIN_LAST_STEP = {
+  step: '2',
+  intent: 'send',
+  calledPolice: 'no',
+  calledOrganisation: 'no',
+  medicalTreatment: 'no',
+  sharingConsent: 'no',
+  termsAccepted: 'on',
+} as const;
+
 export function reportPayload(overrides: Record<string, unknown> = {}) {
   return {
     language: 'nl',
