@@ -1,7 +1,7 @@
 import type { AuthOutcome, RequestFacts } from '@app/core/staff-api';
 import type pg from 'pg';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Logger } from '../logger.ts';
-import type { AuditLog } from '../services/audit.service.ts';
 import type { Auth } from './auth.ts';
 import { callAuth } from './auth-call.ts';
 import type { SignInLimits } from './sign-in-limits.ts';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { addressBucket } from '../services/address-bucket.ts';
-import { pgLimiter } from '../services/pg-limiter.ts';
+import { addressBucket } from '../limits/address-bucket.ts';
+import { pgLimiter } from '../limits/pg-limiter.ts';
 
 /** Sign-in attempts per address are counted over 15 minutes (SIGN_IN_ATTEMPTS_PER_IP). */
 const ADDRESS_WINDOW_SECONDS = 15 * 60;

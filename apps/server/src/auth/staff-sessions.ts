@@ -1,7 +1,7 @@
 import { isStaffRole } from '@app/core/staff';
 import type { StaffSessionState } from '@app/core/staff-api';
 import type pg from 'pg';
-import type { AuditLog } from '../services/audit.service.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import { type Auth, SESSION_MAX_AGE_SECONDS } from './auth.ts';
 
 export type ResolvedSession = {

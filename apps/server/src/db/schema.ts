@@ -1,6 +1,7 @@
 import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/alerts';
 import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
+import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '@app/core/notification-kinds';
 import { SPAM_CHECKS, type SpamCheck } from '@app/core/plain-forms';
 import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/report-questions';
 import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
@@ -31,7 +32,6 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '../mail/notification-kinds.ts';
 import { isOneOf, literal, rule } from './constraints.ts';
 import { staffUser } from './staff-schema.ts';
 

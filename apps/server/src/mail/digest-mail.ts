@@ -1,10 +1,18 @@
 import { SITE_TIME_ZONE } from '@app/core/dates';
-import { localeTag } from '@app/locales/languages';
+import { type Language, localeTag } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import type { staffDigest } from '../db/reminders-schema.ts';
-import type { NotificationSettings } from './notifications.ts';
 
 type DigestRow = typeof staffDigest.$inferSelect;
+
+/** What a digest needs of the outbox's settings (`NotificationSettings` holds them all). */
+export type DigestSettings = {
+  from: string;
+  language: Language;
+  organisationName: string;
+  /** The staff area (`…/internal`), for the digest's links. */
+  staffAreaUrl: string;
+};
 type DigestMessages = (typeof resources)['en']['emails']['dailyDigest'];
 type CountedLine = 'newReports' | 'overdueReports' | 'unansweredReports' | 'dueReminders';
 
@@ -17,7 +25,7 @@ function fill(template: string, values: Record<string, string>) {
  * Built from the counts claimed with the digest's row; it holds no name, no address, no word of a
  * report or of a note (decision 0028).
  */
-export function composeDigest(digest: DigestRow, to: string, settings: NotificationSettings) {
+export function composeDigest(digest: DigestRow, to: string, settings: DigestSettings) {
   const language = settings.language;
   const tag = localeTag(language);
   const messages = resources[language].emails.dailyDigest as DigestMessages & Record<string, string>;

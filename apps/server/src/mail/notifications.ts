@@ -1,4 +1,5 @@
 import type { IncidentType } from '@app/core/incident-types';
+import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '@app/core/notification-kinds';
 import { can } from '@app/core/staff';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
@@ -11,7 +12,6 @@ import { staffUser } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
 import { reasonOf } from '../monitoring/jobs.ts';
 import { composeDigest } from './digest-mail.ts';
-import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from './notification-kinds.ts';
 
 export type { NotificationKind };
 

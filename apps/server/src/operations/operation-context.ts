@@ -1,11 +1,11 @@
 import { errorBody } from '@app/core/error-codes';
 import { can, type Permission } from '@app/core/staff';
 import type { StaffIdentity } from '@app/core/staff-api';
+import type { AuditLog, AuditRecord } from '../audit/audit-log.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { StaffSessions } from '../auth/staff-sessions.ts';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
-import type { AuditLog, AuditRecord } from '../services/audit.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 
 /** What every staff operation may use. Built once at start-up; the actor comes per request. */

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { addressBucket } from './address-bucket.ts';
-import { pgLimiter } from './pg-limiter.ts';
+import { addressBucket } from '../limits/address-bucket.ts';
+import { pgLimiter } from '../limits/pg-limiter.ts';
 import type { LimitDecision } from './submission-limits.ts';
 
 const HOUR_SECONDS = 60 * 60;

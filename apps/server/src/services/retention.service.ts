@@ -1,5 +1,6 @@
 import type { ReportStatus } from '@app/core/statuses';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Encryption } from '../crypto/encryption.ts';
 import { reportNote } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
@@ -8,7 +9,6 @@ import { contactMessage, followUpSession, report, reportAttachment, reportMessag
 import type { Logger } from '../logger.ts';
 import { type JobRecorder, reasonOf } from '../monitoring/jobs.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import type { AuditLog } from './audit.service.ts';
 
 /** Statuses that end a case; the retention period runs from the moment a report reached one. */
 const FINISHED_STATUSES: ReportStatus[] = ['closed', 'rejected'];

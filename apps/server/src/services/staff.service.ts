@@ -7,9 +7,9 @@ import { presentStaffMember } from '../operations/presenters/staff-presenter.ts'
 import { changeStaffRole } from '../operations/staff/change-staff-role.ts';
 import { createStaffMember } from '../operations/staff/create-staff-member.ts';
 import { issueSetPasswordLink } from '../operations/staff/issue-set-password-link.ts';
-import { staffSummaries } from '../operations/staff/list-staff.ts';
 import { resetTwoFactor } from '../operations/staff/reset-two-factor.ts';
 import { setStaffDisabled } from '../operations/staff/set-staff-disabled.ts';
+import { staffSummaries } from '../operations/staff/staff-queries.ts';
 
 /**
  * Staff management from the command line (`npm run staff`), run by whoever holds the server and

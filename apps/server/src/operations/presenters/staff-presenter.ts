@@ -1,5 +1,5 @@
 import type { StaffMemberSummary } from '@app/core/staff-api';
-import type { staffSummaries } from '../staff/list-staff.ts';
+import type { staffSummaries } from '../staff/staff-queries.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof staffSummaries>>[number];
 

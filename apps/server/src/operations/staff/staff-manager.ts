@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { AuditRecord } from '../../audit/audit-log.ts';
 import { staffSession, staffUser } from '../../db/staff-schema.ts';
-import type { AuditRecord } from '../../services/audit.service.ts';
 import { type Actor, authorize, type OperationDeps, type Tx } from '../operation-context.ts';
 
 /**
