@@ -1,133 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EvidencePackInput } from '@app/core/evidence-pack';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportAttachment, reportMessage } from '../../db/schema.ts';
-import { attachmentRows, storeAttachments, submitReport } from '../../services/report.service.ts';
-import { createStaffMember, signedInSession, type TestStaff } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { prepareAttachment } from '../../uploads/attachment.ts';
+import { describe, expect, it } from 'vitest';
+import { reportAttachment } from '../../db/schema.ts';
+import { REPORTER_REPLY, STAFF_REPLY, sha256, useEvidencePackSite, YIDDISH } from '../../test/evidence-pack-helpers.ts';
+import { SEEDED } from '../../test/submission-helpers.ts';
 
-const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../e2e/fixtures/photo-with-gps.jpg'));
-const YIDDISH = 'אַ ייִדישער טעקסט מיט נקודות: מע האָט געשריגן אויף מײַן זון.';
-const REPORTER_REPLY = 'Hij stond er gisteren weer, bij dezelfde tramhalte.';
-const STAFF_REPLY = 'Dank u. Mogen we dit aan de politie doorgeven?';
+/** What an evidence pack holds: the reporter's identity only with consent, the zip, the page. */
 
-let server: TestServer;
-let cora: StaffIdentity;
-let vera: StaffIdentity;
-let coraSession: TestStaff;
-
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
-
-/** A report with a photo, the reporter's answer with a second photo, and a staff reply. */
-async function newReport(overrides: Record<string, unknown> = {}) {
-  const result = validateReport(reportPayload(overrides));
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const photo = await prepareAttachment(PHOTO, 'Rivka-tramhalte.jpg');
-  const { reportId } = await submitReport(server.services, result.data, [photo], { isQuarantined: false });
-  const { db, encryption } = server.services;
-  const messageId = randomUUID();
-  await db.insert(reportMessage).values({
-    id: messageId,
-    reportId,
-    author: 'reporter',
-    body: encryption.sealText(REPORTER_REPLY),
-    createdAt: new Date(Date.now() + 1_000),
-  });
-  const { stored } = await storeAttachments(server.services, reportId, [await prepareAttachment(PHOTO, 'tweede.jpg')]);
-  await db.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored, messageId));
-  expect(await reports(cora).reply(reportId, STAFF_REPLY)).toEqual({ ok: true });
-  return reportId;
-}
-
-/** Sets the reporter's answer to "may we pass your report on?", sealed as the form stores it. */
-async function setConsent(id: string, consent: 'yes' | 'no' | 'ask-first' | null) {
-  await server.database.pool.query('update report set sharing_consent = $2 where id = $1', [
-    id,
-    consent === null ? null : server.services.encryption.sealText(consent),
-  ]);
-}
-
-const reports = (actor: StaffIdentity) => server.services.operationsFor(actor).reports;
-
-async function ids(reportId: string) {
-  const detail = await reports(cora).open(reportId);
-  if (!detail?.thread) throw new Error('no thread');
-  return {
-    messages: detail.thread.messages.map((message) => message.id),
-    fromReporter: detail.thread.messages
-      .filter((message) => message.author === 'reporter')
-      .map((message) => message.id),
-    files: [
-      ...detail.attachments.map((file) => file.id),
-      ...detail.thread.messages.flatMap((message) => message.attachments.map((file) => file.id)),
-    ],
-  };
-}
-
-async function input(reportId: string, overrides: Partial<EvidencePackInput> = {}): Promise<EvidencePackInput> {
-  return {
-    recipient: 'police',
-    language: 'nl',
-    format: 'zip',
-    messages: 'all',
-    messageIds: [],
-    fileIds: (await ids(reportId)).files,
-    ...overrides,
-  };
-}
-
-async function produce(reportId: string, overrides: Partial<EvidencePackInput> = {}) {
-  const result = await reports(cora).evidencePack(reportId, await input(reportId, overrides));
-  if (!result.ok) throw new Error(result.code);
-  return result.pack;
-}
-
-async function auditRows(reportId: string) {
-  const { rows } = await server.database.pool.query(
-    `select action, actor_id, details from audit_event
-     where subject_id = $1 and action = 'report.evidence-pack-produced' order by id`,
-    [reportId],
-  );
-  return rows as { action: string; actor_id: string; details: Record<string, unknown> }[];
-}
-
-/** The form as the report's page posts it, from a signed-in browser. */
-async function postPack(member: TestStaff, reportId: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  return fetch(`${server.baseUrl}/api/internal/reports/${reportId}/evidence-pack`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: server.baseUrl,
-      cookie: member.jar.header(),
-    },
-    body,
-  });
-}
-
-beforeAll(async () => {
-  server = await startTestServer();
-  coraSession = await signedInSession(server, 'coordinator');
-  cora = coraSession.staff;
-  ({ staff: vera } = await createStaffMember(server, 'viewer', 'Vera'));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+const site = useEvidencePackSite();
+const { newReport, setConsent, ids, produce, auditRows, postPack } = site;
 
 describe('the reporter’s identity in an evidence pack', () => {
   it('goes in only with the reporter’s consent and the coordinator’s confirmation', async () => {
@@ -187,7 +71,7 @@ describe('the reporter’s identity in an evidence pack', () => {
   it('is named nowhere in a pack without it: not in the page, the manifest or the file names', async () => {
     const id = await newReport();
     await setConsent(id, 'no');
-    const response = await postPack(coraSession, id, {
+    const response = await postPack(site.coraSession, id, {
       recipient: 'unia',
       language: 'fr',
       format: 'page',
@@ -208,146 +92,11 @@ describe('the reporter’s identity in an evidence pack', () => {
   });
 });
 
-describe('who may make a pack', () => {
-  it('refuses a viewer with 403 in the operation and on the address, and records the refusal', async () => {
-    const id = await newReport();
-    const refusal = await reports(vera)
-      .evidencePack(id, await input(id))
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    expect(refusal).toBeInstanceOf(Response);
-    expect((refusal as Response).status).toBe(403);
-    const { rows } = await server.database.pool.query(
-      `select details from audit_event where action = 'access.denied' and actor_id = $1`,
-      [vera.id],
-    );
-    expect(rows.at(-1)?.details).toMatchObject({ permission: 'reports:manage', role: 'viewer' });
-
-    const viewer = await signedInSession(server, 'viewer');
-    const answer = await postPack(viewer, id, { recipient: 'police', language: 'nl', format: 'zip', messages: 'none' });
-    expect(answer.status).toBe(403);
-    expect(await answer.text()).not.toContain(SEEDED.description);
-    expect(await auditRows(id)).toEqual([]);
-  });
-
-  it('refuses a form from another site, and a visitor who is not signed in', async () => {
-    const id = await newReport();
-    const foreign = await fetch(`${server.baseUrl}/api/internal/reports/${id}/evidence-pack`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: 'https://attacker.example',
-        cookie: coraSession.jar.header(),
-      },
-      body: 'recipient=police&language=nl&format=page&messages=none',
-    });
-    expect(foreign.status).toBe(403);
-    const anonymous = await fetch(`${server.baseUrl}/api/internal/reports/${id}/evidence-pack`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.baseUrl },
-      body: 'recipient=police&language=nl&format=page&messages=none',
-    });
-    expect(anonymous.status).toBe(401);
-    expect(await auditRows(id)).toEqual([]);
-  });
-});
-
-describe('the audit row of a pack', () => {
-  it('is written in the transaction of the pack: if it fails, no pack is made', async () => {
-    const id = await newReport();
-    await server.database.pool.query(`create or replace function fail_pack_audit() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'report.evidence-pack-produced' then raise exception 'injected fault'; end if;
-        return new;
-      end $$`);
-    await server.database.pool.query(
-      'create trigger fail_pack_audit before insert on audit_event for each row execute function fail_pack_audit()',
-    );
-    try {
-      await expect(reports(cora).evidencePack(id, await input(id, { includeIdentity: 'yes' }))).rejects.toThrow();
-    } finally {
-      await server.database.pool.query('drop trigger fail_pack_audit on audit_event');
-    }
-    expect(await auditRows(id)).toEqual([]);
-  });
-
-  it('names what went in (recipient, language, identity, messages, files and fingerprints), never the content', async () => {
-    const id = await newReport({ description: YIDDISH });
-    const { fromReporter: picked, files } = await ids(id);
-    const pack = await produce(id, {
-      recipient: 'unia',
-      language: 'en',
-      messages: 'picked',
-      messageIds: picked,
-      fileIds: [files[1] ?? ''],
-    });
-    const [row] = await auditRows(id);
-    expect(row?.actor_id).toBe(cora.id);
-    expect(row?.details).toEqual({
-      packId: pack.document.packId,
-      recipient: 'unia',
-      language: 'en',
-      format: 'zip',
-      identityIncluded: false,
-      identityConfirmed: false,
-      // The form's answer (reportPayload: "ask me first"), and the coordinator recorded no asking.
-      consent: 'ask-first',
-      askedReporter: false,
-      messages: 'picked',
-      messageIds: picked.join(','),
-      fileIds: files[1],
-      fileSha256: pack.document.files[0]?.sha256,
-      // Photos, cleaned as they arrived: no PDF received before PDFs were cleaned (decision 0031).
-      uncleanedFileIds: '',
-    });
-    const text = JSON.stringify(row?.details);
-    for (const secret of [YIDDISH, REPORTER_REPLY, STAFF_REPLY, SEEDED.lastName, SEEDED.location]) {
-      expect(text).not.toContain(secret);
-    }
-    // The picked message alone is in the timeline; the report's own file was left out.
-    const bodies = pack.document.timeline.flatMap((event) => (event.kind === 'message' ? [event.body] : []));
-    expect(bodies).toEqual([REPORTER_REPLY]);
-    expect(pack.document.files.map((file) => file.attachmentId)).toEqual([files[1]]);
-  });
-
-  it('refuses a form that picks nothing, or picks what is not the report’s, and writes no row', async () => {
-    const id = await newReport();
-    const other = await newReport();
-    const otherIds = await ids(other);
-    const attempt = (overrides: Partial<EvidencePackInput>) =>
-      reports(cora).evidencePack(id, { ...base, ...overrides });
-    const base = await input(id);
-    expect(await attempt({ messages: 'picked', messageIds: [] })).toEqual({ ok: false, code: 'noMessagesPicked' });
-    expect(await attempt({ messages: 'picked', messageIds: otherIds.messages })).toEqual({
-      ok: false,
-      code: 'unknownItem',
-    });
-    expect(await attempt({ fileIds: otherIds.files })).toEqual({ ok: false, code: 'unknownItem' });
-    expect(await attempt({ fileIds: ['not-an-id'] })).toEqual({ ok: false, code: 'unknownItem' });
-    expect(await attempt({ recipient: 'press' })).toEqual({ ok: false, code: 'invalidChoice' });
-    expect(await attempt({ language: 'he' })).toEqual({ ok: false, code: 'invalidChoice' });
-    expect(await reports(cora).evidencePack(randomUUID(), base)).toEqual({ ok: false, code: 'notFound' });
-    expect(await auditRows(id)).toEqual([]);
-
-    // Over HTTP, a refused form goes back to the report's page with its code.
-    const answer = await postPack(coraSession, id, {
-      recipient: 'police',
-      language: 'nl',
-      format: 'zip',
-      messages: 'picked',
-    });
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get('location')).toBe(`/internal/reports/${id}?packError=noMessagesPicked#evidence-pack`);
-  });
-});
-
 describe('the zip of a pack', () => {
   it('is a valid zip whose manifest gives each file’s plaintext SHA-256, sent as a download under a generated name', async () => {
     const id = await newReport({ description: YIDDISH });
     const { files } = await ids(id);
-    const response = await postPack(coraSession, id, {
+    const response = await postPack(site.coraSession, id, {
       recipient: 'police',
       language: 'nl',
       format: 'zip',
@@ -386,13 +135,13 @@ describe('the zip of a pack', () => {
       ]);
 
       // The plaintext of each file, as the site stores it (sealed storage opens it), hashes to the manifest's value.
-      const stored = await server.services.db
+      const stored = await site.server.services.db
         .select({ id: reportAttachment.id, fullPath: reportAttachment.fullPath })
         .from(reportAttachment)
         .where(eq(reportAttachment.reportId, id));
       const byId = new Map(stored.map((row) => [row.id, row.fullPath]));
       for (const [index, fileId] of files.entries()) {
-        const { data: plaintext } = await server.services.storage.get(byId.get(fileId) ?? '');
+        const { data: plaintext } = await site.server.services.storage.get(byId.get(fileId) ?? '');
         const entry = manifest.files[index + 1];
         expect(entry?.sha256).toBe(sha256(plaintext));
         expect(entry?.size).toBe(plaintext.length);
@@ -419,7 +168,7 @@ describe('the zip of a pack', () => {
 describe('the page of a pack', () => {
   it('is print-ready HTML without a script, the reporter’s words escaped, never cached', async () => {
     const id = await newReport({ description: `<script>alert(1)</script> ${YIDDISH}`, language: 'yi' });
-    const response = await postPack(coraSession, id, {
+    const response = await postPack(site.coraSession, id, {
       recipient: 'police',
       language: 'en',
       format: 'page',
