@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { reportAttachment, reportMessage } from '../db/schema.ts';
 import { attachmentRows, storeAttachments, submitReport } from '../services/report.service.ts';
 import { prepareAttachment } from '../uploads/attachment.ts';
-import { createStaffMember, signedInSession, type TestStaff } from './staff-helpers.ts';
+import { signedInSession, type TestStaff } from './staff-helpers.ts';
 import { reportPayload } from './submission-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -23,10 +23,12 @@ export const sha256 = (data: Uint8Array | string) => createHash('sha256').update
 
 /**
  * Starts a site for the test file (before its tests, closed after them) with a signed-in
- * coordinator (Cora) and a viewer (Vera), and gives the helpers that work on it.
+ * coordinator (Cora) and a signed-in viewer (Vera), and gives the helpers that work on it.
  */
 export function useEvidencePackSite() {
-  let started: { server: TestServer; cora: StaffIdentity; vera: StaffIdentity; coraSession: TestStaff } | undefined;
+  let started:
+    | { server: TestServer; cora: StaffIdentity; vera: StaffIdentity; coraSession: TestStaff; veraSession: TestStaff }
+    | undefined;
   const site = () => {
     if (!started) throw new Error('the evidence pack site has not started');
     return started;
@@ -35,8 +37,9 @@ export function useEvidencePackSite() {
   beforeAll(async () => {
     const server = await startTestServer();
     const coraSession = await signedInSession(server, 'coordinator');
-    const { staff: vera } = await createStaffMember(server, 'viewer', 'Vera');
-    started = { server, cora: coraSession.staff, vera, coraSession };
+    // Signed in here rather than in a test: a sign-in hashes a password, slow on a busy machine.
+    const veraSession = await signedInSession(server, 'viewer');
+    started = { server, cora: coraSession.staff, vera: veraSession.staff, coraSession, veraSession };
   }, 120_000);
 
   afterAll(async () => {
@@ -151,6 +154,9 @@ export function useEvidencePackSite() {
     },
     get coraSession() {
       return site().coraSession;
+    },
+    get veraSession() {
+      return site().veraSession;
     },
     reports,
     newReport,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { EvidencePackInput } from '@app/core/evidence-pack';
 import { describe, expect, it } from 'vitest';
 import { REPORTER_REPLY, STAFF_REPLY, useEvidencePackSite, YIDDISH } from '../../test/evidence-pack-helpers.ts';
-import { signedInSession } from '../../test/staff-helpers.ts';
 import { SEEDED } from '../../test/submission-helpers.ts';
 
 /** Who may make an evidence pack, and the audit row that records each one (or its refusal). */
@@ -27,8 +26,12 @@ describe('who may make a pack', () => {
     );
     expect(rows.at(-1)?.details).toMatchObject({ permission: 'reports:manage', role: 'viewer' });
 
-    const viewer = await signedInSession(site.server, 'viewer');
-    const answer = await postPack(viewer, id, { recipient: 'police', language: 'nl', format: 'zip', messages: 'none' });
+    const answer = await postPack(site.veraSession, id, {
+      recipient: 'police',
+      language: 'nl',
+      format: 'zip',
+      messages: 'none',
+    });
     expect(answer.status).toBe(403);
     expect(await answer.text()).not.toContain(SEEDED.description);
     expect(await auditRows(id)).toEqual([]);
