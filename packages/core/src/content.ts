@@ -1,3 +1,4 @@
+import type { CodeOf } from './error-codes.ts';
 /**
  * The texts of the public site that staff edit, per language, in Markdown. Without an edit (or
  * after "back to the shipped text") the site shows the text it ships with.
@@ -41,8 +42,7 @@ export type ContentVersion = {
 export type CurrentContent = Partial<Record<ContentKey, { body: string; updatedAt: string }>>;
 
 /** Why a text or the numbers were not saved (`content.<code>` in the internal messages). */
-export const CONTENT_ERROR_CODES = ['tooLong', 'placeholderMissing', 'invalidNumber'] as const;
-export type ContentErrorCode = (typeof CONTENT_ERROR_CODES)[number];
+export type ContentErrorCode = CodeOf<'content'>;
 
 /** The texts and numbers in force, as the public pages read them (staff edit through their operations). */
 export type ContentServicesForWeb = {

@@ -1,4 +1,5 @@
 import type { ReporterIdentity } from './casework-api.ts';
+import type { CodeOf } from './error-codes.ts';
 import { isUuid } from './ids.ts';
 import type { IncidentType } from './incident-types.ts';
 import type { RejectionReason } from './report-workflow.ts';
@@ -27,19 +28,7 @@ export const PACK_FORMATS = ['page', 'zip'] as const;
 export type PackFormat = (typeof PACK_FORMATS)[number];
 
 /** What goes wrong with a pack request; the sentences are `casework.evidencePack.errors.<code>`. */
-export const EVIDENCE_PACK_ERROR_CODES = [
-  'notFound',
-  'invalidChoice',
-  /** "Picked messages" with none picked. */
-  'noMessagesPicked',
-  /** A message or file id that is not this report's (a page older than the thread, or a forged form). */
-  'unknownItem',
-  /** The retention job erased the report's texts and files: there is nothing left to hand over. */
-  'erased',
-  /** More than a zip without ZIP64 can hold: pick fewer files. */
-  'tooLarge',
-] as const;
-export type EvidencePackErrorCode = (typeof EVIDENCE_PACK_ERROR_CODES)[number];
+export type EvidencePackErrorCode = CodeOf<'evidencePack'>;
 
 /** The largest pack (the files' plaintext, summed): what a classic zip's 32-bit offsets can hold, with room to spare. */
 export const PACK_MAX_BYTES = 3.5 * 1024 ** 3;

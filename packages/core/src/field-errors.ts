@@ -1,32 +1,11 @@
 import type { z } from 'zod';
+import { type FieldErrorCode, isFieldErrorCode } from './error-codes.ts';
 
 /**
- * What can be wrong with a field. These are codes, not sentences: the browser shows the translated
- * text of `validation.<code>`.
+ * What can be wrong with a field: codes of the catalogue's `field` section, not sentences; the
+ * browser shows the translated text of `validation.<code>`.
  */
-export const FIELD_ERROR_CODES = [
-  'required',
-  'tooLong',
-  'invalidPhone',
-  'invalidEmail',
-  'invalidDate',
-  'futureDate',
-  'invalidTime',
-  'invalidChoice',
-  'termsRequired',
-  'contactMethodRequired',
-  'notAllowedWhenAnonymous',
-  'unknownField',
-  'invalidReceipt',
-  'invalidUrl',
-  'tooManyUrls',
-] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export type FieldErrors = Record<string, FieldErrorCode>;
-
-function isFieldErrorCode(value: unknown): value is FieldErrorCode {
-  return typeof value === 'string' && (FIELD_ERROR_CODES as readonly string[]).includes(value);
-}
 
 /**
  * One code per field (the first problem found), from a zod error whose messages are codes. A problem

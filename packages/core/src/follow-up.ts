@@ -67,9 +67,3 @@ export type FollowUpServicesForWeb = {
   /** The thread of the session whose cookie the request carries; renews the idle timer. */
   view(cookieHeader: string | null): Promise<FollowUpState>;
 };
-
-/**
- * Codes of the follow-up API that the follow-up page explains in its own words
- * (`followUp.errors.<code>`); it shows every other code as the forms do (`forms.errors.<code>`).
- */
-export const FOLLOW_UP_ERROR_CODES = ['RECEIPT_NOT_RECOGNISED', 'RATE_LIMITED', 'SESSION_ENDED'] as const;

@@ -1,22 +1,11 @@
 import { z } from 'zod';
+import type { CodeOf } from './error-codes.ts';
 
 /** A passkey's name as its owner gives it ("Work laptop"), in characters. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 /** Errors of the passkeys on the account page, as codes (`passkeys.errors.<code>`). */
-export const PASSKEY_ERROR_CODES = [
-  'nameRequired',
-  'nameTooLong',
-  /** No passkey of this member has that id (another member's, or removed meanwhile). */
-  'notFound',
-  /** The device's answer did not verify: wrong site, no PIN or fingerprint asked, or a stale challenge. */
-  'notVerified',
-  /** The member closed the device's dialog, or it timed out (the browser's own code). */
-  'cancelled',
-  /** This browser or device cannot make passkeys (the browser's own code). */
-  'unsupported',
-] as const;
-export type PasskeyErrorCode = (typeof PASSKEY_ERROR_CODES)[number];
+export type PasskeyErrorCode = CodeOf<'passkeys'>;
 
 export const passkeyNameSchema = z
   .string()

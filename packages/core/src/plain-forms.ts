@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes.ts';
+import type { ApiErrorCode } from './error-codes.ts';
 import type { FieldErrors } from './field-errors.ts';
 import { PERSONAL_FIELDS } from './limits.ts';
 import { ONLINE_INCIDENT_TYPE } from './report-questions.ts';
@@ -98,7 +98,7 @@ export function reportStepOf(fields: string[]): number {
 }
 
 /** A failure that is not about one field: its sentence is `forms.errors.<code>`. */
-export type PlainFormFailure = { code: ErrorCode; file?: number };
+export type PlainFormFailure = { code: ApiErrorCode; file?: number };
 
 /** The server's answer to a report form posted without JavaScript. */
 export type ReportFormAnswer =

@@ -1,4 +1,5 @@
 import { isCalendarDate, todayInBelgium } from './dates.ts';
+import type { CodeOf } from './error-codes.ts';
 import { z } from './zod.ts';
 
 /**
@@ -8,18 +9,7 @@ import { z } from './zod.ts';
 export const REMINDER_NOTE_MAX_LENGTH = 300;
 
 /** Errors of reminders, as codes the pages translate (`reminders.errors.<code>`). */
-export const REMINDER_ERROR_CODES = [
-  'dateRequired',
-  'dateInvalid',
-  'dateInPast',
-  'noteRequired',
-  'noteTooLong',
-  /** The reminder is gone (removed by someone else) or belongs to another report. */
-  'notFound',
-  /** Someone else marked it done or removed it first. */
-  'conflict',
-] as const;
-export type ReminderErrorCode = (typeof REMINDER_ERROR_CODES)[number];
+export type ReminderErrorCode = CodeOf<'reminders'>;
 
 /** A new reminder, checked against today's date in Belgium (`now` is the caller's clock). */
 export function reminderSchema(now: Date = new Date()) {

@@ -1,3 +1,4 @@
+import type { CodeOf } from './error-codes.ts';
 import type { ReportStatus } from './statuses.ts';
 
 /** Why a report was rejected; `duplicate` also names the report it repeats. */
@@ -22,30 +23,7 @@ export function canTransition(from: ReportStatus, to: ReportStatus): boolean {
 }
 
 /** Errors of casework, as codes the pages translate (`casework.errors.<code>`). */
-export const CASEWORK_ERROR_CODES = [
-  'notFound',
-  'invalidTransition',
-  'reasonRequired',
-  'duplicateOfRequired',
-  'duplicateOfItself',
-  'duplicateNotFound',
-  'noteRequired',
-  'noteTooLong',
-  'notVerified',
-  'municipalityRequired',
-  'summaryRequired',
-  'summaryTooLong',
-  'alreadyPublished',
-  'publishedFirstUnpublish',
-  'staffNotFound',
-  'invalidChoice',
-  'replyRequired',
-  'replyTooLong',
-  'noReceipt',
-  /** Someone else changed the report first: the page shows the current state. */
-  'conflict',
-] as const;
-export type CaseworkErrorCode = (typeof CASEWORK_ERROR_CODES)[number];
+export type CaseworkErrorCode = CodeOf<'casework'>;
 
 export const NOTE_MAX_LENGTH = 5_000;
 export const PUBLIC_SUMMARY_MAX_LENGTH = 600;

@@ -1,3 +1,4 @@
+import type { CodeOf } from './error-codes.ts';
 import { z } from './zod.ts';
 
 /** The three staff roles; see docs/decisions/0008-staff-authentication.md for what each may do. */
@@ -40,40 +41,10 @@ export const TOTP_CODE_PATTERN = /^\d{6}$/;
 export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 /** Errors of the sign-in steps, as codes the pages translate (`signIn.errors.<code>`). */
-export const SIGN_IN_ERROR_CODES = [
-  'invalidCredentials',
-  'accountLocked',
-  'tooManyAttempts',
-  'accountDisabled',
-  'invalidCode',
-  'codeAlreadyUsed',
-  'invalidRecoveryCode',
-  'challengeExpired',
-  'invalidLink',
-  'passwordTooShort',
-  'passwordTooLong',
-  'passwordsDiffer',
-  'wrongCurrentPassword',
-  'missingFields',
-  'unavailable',
-  /** A passkey sign-in that did not verify (unknown passkey, wrong site, no PIN or fingerprint asked). */
-  'passkeyFailed',
-] as const;
-export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
+export type SignInErrorCode = CodeOf<'signIn'>;
 
 /** Errors of staff management, as codes (`staff.errors.<code>`). */
-export const STAFF_ERROR_CODES = [
-  'invalidEmail',
-  'nameRequired',
-  'nameTooLong',
-  'invalidRole',
-  'emailTaken',
-  'lastAdmin',
-  'notFound',
-  /** Someone else changed this member first. */
-  'conflict',
-] as const;
-export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];
+export type StaffErrorCode = CodeOf<'staff'>;
 
 /** A new staff member, as the admin's form and the command line give it. */
 export const newStaffSchema = z.object({

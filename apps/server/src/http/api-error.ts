@@ -1,30 +1,29 @@
-import { errorStatus, type ServerErrorCode } from '@app/core/error-codes';
-import type { FieldErrors } from '@app/core/field-errors';
+import type { AppError } from '@app/core/app-error';
+import { errorCodeForStatus, isApiErrorCode, type ServerErrorCode } from '@app/core/error-codes';
 import type { Response } from 'express';
 
-/**
- * An error the API answers with its code (the catalogue in packages/core/src/error-codes.ts) and
- * the status that code goes with.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ServerErrorCode;
-  readonly details: { fields?: FieldErrors; file?: number; retryAfterSeconds?: number };
-  constructor(code: ServerErrorCode, details: ApiError['details'] = {}) {
-    super(code);
-    this.name = 'ApiError';
-    this.status = errorStatus(code);
-    this.code = code;
-    this.details = details;
-  }
+/** A failure as the HTTP layer answers it: an `AppError`, or a status another part gave (a parser's 405). */
+export type Failure = Pick<AppError, 'code' | 'status'> & { details?: AppError['details'] };
+
+/** The code a body or a line of text names: the failure's own if it is the API's, else its status's. */
+export function bodyCode(failure: Failure): ServerErrorCode {
+  return isApiErrorCode(failure.code) ? failure.code : errorCodeForStatus(failure.status);
 }
 
-export function sendApiError(response: Response, error: ApiError) {
-  if (error.details.retryAfterSeconds) response.set('Retry-After', String(error.details.retryAfterSeconds));
-  const { retryAfterSeconds: _retry, ...details } = error.details;
+/**
+ * The one answer of the API to a failure (docs/decisions/0034-one-error-model.md): the catalogue's
+ * status for its code, the body `{ error: { code, ...details } }` (`fields`, `file`) and, for a
+ * failure that says when to try again, the Retry-After header. A body carries the API's codes
+ * only: a code of another section (a page's form rule that reached the API) goes out as the
+ * general code of its status.
+ */
+export function sendFailure(response: Response, failure: Failure) {
+  const { retryAfterSeconds, ...details } = failure.details ?? {};
+  if (retryAfterSeconds) response.set('Retry-After', String(retryAfterSeconds));
+  const code = bodyCode(failure);
   // For the metrics: a refusal counted by its code, a closed set (decision 0030).
-  response.locals.errorCode = error.code;
-  response.status(error.status).json({ error: { code: error.code, ...details } });
+  response.locals.errorCode = code;
+  response.status(failure.status).json({ error: { code, ...details } });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { errorBody } from '@app/core/error-codes';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import express from 'express';
@@ -9,7 +10,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
-import { ApiError, sendApiError } from './api-error.ts';
+import { sendFailure } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { lastErrorHandler, refuseMalformedPaths } from './error-answers.ts';
 import { evidencePackRoutes } from './evidence-pack.routes.ts';
@@ -119,7 +120,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.post('/api/*path', (_request, response, next) => {
     if (!readiness?.draining) return next();
     response.set('Connection', 'close');
-    sendApiError(response, new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 }));
+    sendFailure(response, new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 }));
   });
   app.use(['/internal', '/api/internal'], staffAccess(services));
   app.use('/api/internal', requireCompleteSignIn);

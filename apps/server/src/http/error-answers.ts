@@ -1,18 +1,25 @@
 import { STATUS_CODES } from 'node:http';
-import { errorBody, errorCodeForStatus, type ServerErrorCode } from '@app/core/error-codes';
+import { AppError, isAppError } from '@app/core/app-error';
+import { errorCodeForStatus } from '@app/core/error-codes';
 import type { NextFunction, Request, Response } from 'express';
 import { type Logger, serializeError } from '../logger.ts';
+import { bodyCode, type Failure, sendFailure } from './api-error.ts';
 
 const API_PATH = /^\/api(?:[/?]|$)/;
 
 /**
- * An error answer with the catalogue's body: `{ error: { code } }` under /api, a line of plain text
- * elsewhere. Never a stack, never an internal message.
+ * An error answer: under /api the catalogue's (`sendFailure`: `{ error: { code, ...details } }`,
+ * Retry-After), a line of plain text elsewhere. Never a stack, never an internal message.
  */
-export function sendErrorAnswer(request: Request, response: Response, status: number, code: ServerErrorCode) {
-  response.status(status).set('Cache-Control', 'no-store');
-  if (API_PATH.test(request.originalUrl)) response.json(errorBody(code));
-  else response.type('text/plain').send(`${status} ${STATUS_CODES[status] ?? 'Error'} (${code})`);
+export function sendErrorAnswer(request: Request, response: Response, failure: Failure) {
+  response.set('Cache-Control', 'no-store');
+  if (API_PATH.test(request.originalUrl)) return sendFailure(response, failure);
+  const shown = bodyCode(failure);
+  if (failure.details?.retryAfterSeconds) response.set('Retry-After', String(failure.details.retryAfterSeconds));
+  response
+    .status(failure.status)
+    .type('text/plain')
+    .send(`${failure.status} ${STATUS_CODES[failure.status] ?? 'Error'} (${shown})`);
 }
 
 /**
@@ -34,7 +41,7 @@ export function refuseMalformedPaths(logger: Logger) {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!isMalformedPath(request.originalUrl)) return next();
     logger.info({ method: request.method }, 'refused a request whose path cannot be decoded');
-    sendErrorAnswer(request, response, 400, 'BAD_REQUEST');
+    sendErrorAnswer(request, response, new AppError('BAD_REQUEST'));
   };
 }
 
@@ -46,13 +53,18 @@ function clientErrorStatus(error: unknown): number | undefined {
 }
 
 /**
- * The last error handler. An error that says the request was at fault (a 4xx status) keeps its
- * status and is logged as a warning; anything else is a 500 with a generic body, logged as an error.
+ * The last error handler. A failure of ours on purpose (an `AppError`: a refused permission,
+ * nothing at that address) is answered with its code and status, logged as a warning; so is an
+ * error that says the request was at fault (a 4xx status: the body parsers, the router), with the
+ * general code of its status. Anything else is a 500 with a generic body, logged as an error.
  */
 export function lastErrorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const failure = isAppError(error) ? error : undefined;
     const status = clientErrorStatus(error);
-    if (status) {
+    if (failure) {
+      logger.warn({ status: failure.status, code: failure.code }, 'refused a request');
+    } else if (status) {
       const type = (error as { type?: unknown }).type;
       logger.warn({ status, type: typeof type === 'string' ? type : undefined }, 'refused a request it could not read');
     } else {
@@ -60,7 +72,11 @@ export function lastErrorHandler(logger: Logger) {
       logger.error({ err: serializeError(error) }, 'unhandled error while answering a request');
     }
     if (response.headersSent) return;
-    if (status) sendErrorAnswer(request, response, status, errorCodeForStatus(status));
-    else sendErrorAnswer(request, response, 500, 'INTERNAL');
+    // The general code of a status keeps the status the error carried (405 is answered BAD_REQUEST).
+    sendErrorAnswer(
+      request,
+      response,
+      failure ?? (status ? { status, code: errorCodeForStatus(status) } : new AppError('INTERNAL')),
+    );
   };
 }

@@ -1,10 +1,10 @@
+import { AppError } from '@app/core/app-error';
 import type { FieldErrors } from '@app/core/field-errors';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
 import { isLanguage, languagePrefix } from '@app/locales/languages';
 import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services/services.ts';
-import { ApiError } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
 import { guarded, parsePayload, startSubmission, submissionKeyOf } from './submission-pipeline.ts';
@@ -23,15 +23,15 @@ export function followUpRoutes(services: Services, logger: Logger, readiness?: R
       // Each try is counted per address before anything is hashed; a right receipt gives its try
       // back. Past the limit, nothing is even hashed.
       const limit = await services.followUpLimits.takeReceiptAttempt(request.ip);
-      if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const body = request.body as Record<string, unknown> | undefined;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
-      if (!(await services.altcha.verify(body.altcha))) throw new ApiError('ALTCHA_FAILED');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('INVALID_PAYLOAD');
+      if (!(await services.altcha.verify(body.altcha))) throw new AppError('ALTCHA_FAILED');
       const receipt = normaliseReceipt(body.receipt);
-      if (!receipt) throw new ApiError('VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
+      if (!receipt) throw new AppError('VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
       const opened = await services.followUp.open(receipt);
       // One answer for every wrong receipt, after the same work and the same minimum time.
-      if (!opened) throw new ApiError('RECEIPT_NOT_RECOGNISED');
+      if (!opened) throw new AppError('RECEIPT_NOT_RECOGNISED');
       await services.followUpLimits.returnReceiptAttempt(request.ip);
       response.append('Set-Cookie', opened.setCookie).status(200).json({ ok: true });
     }, logger),
@@ -47,14 +47,14 @@ export function followUpRoutes(services: Services, logger: Logger, readiness?: R
         const message = await submission.validate(() => {
           const payload = parsePayload(fields.payload) as Record<string, unknown> | null;
           if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-            throw new ApiError('INVALID_PAYLOAD');
+            throw new AppError('INVALID_PAYLOAD');
           }
           const { message: raw, ...unknown } = payload;
           const text = typeof raw === 'string' ? raw.trim() : '';
           const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((name) => [name, 'unknownField']));
           if (text.length === 0) problems.message = 'required';
           else if (text.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
-          if (Object.keys(problems).length > 0) throw new ApiError('VALIDATION_FAILED', { fields: problems });
+          if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
           return text;
         }, files);
         // The follow-up session stands for the proof of work: only a reporter who opened their
@@ -65,7 +65,7 @@ export function followUpRoutes(services: Services, logger: Logger, readiness?: R
         const result = await submission.store(undefined, () =>
           services.followUp.reply(request.get('cookie') ?? null, message, attachments, key),
         );
-        if (!result.ok) throw new ApiError('SESSION_ENDED');
+        if (!result.ok) throw new AppError('SESSION_ENDED');
         // A second try of a message already kept (decision 0025) gets the first answer.
         if (result.repeated) response.set('Idempotent-Replayed', 'true');
         else services.notifications.kick();

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -6,7 +7,6 @@ import {
 } from '@app/core/limits';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { ApiError } from './api-error.ts';
 
 export type UploadedFile = { data: Buffer; fileName: string };
 export type ReportUpload = { fields: Record<string, string>; files: UploadedFile[] };
@@ -17,8 +17,8 @@ export type ReportUpload = { fields: Record<string, string>; files: UploadedFile
  */
 export function readReportUpload(request: Request): Promise<ReportUpload> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_REPORT_BODY_BYTES) return Promise.reject(new ApiError('BODY_TOO_LARGE'));
-  if (!request.is('multipart/form-data')) return Promise.reject(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+  if (declared > MAX_REPORT_BODY_BYTES) return Promise.reject(new AppError('BODY_TOO_LARGE'));
+  if (!request.is('multipart/form-data')) return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE'));
 
   let parser: ReturnType<typeof busboy>;
   try {
@@ -34,7 +34,7 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
     });
   } catch {
     // No boundary, or one that busboy cannot use: not a multipart body anyone can read.
-    return Promise.reject(new ApiError('INVALID_PAYLOAD'));
+    return Promise.reject(new AppError('INVALID_PAYLOAD'));
   }
 
   return new Promise((resolve, reject) => {
@@ -42,7 +42,7 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
     const files: UploadedFile[] = [];
     let received = 0;
     let settled = false;
-    const fail = (error: ApiError) => {
+    const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
       request.unpipe(parser);
@@ -50,25 +50,25 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
       reject(error);
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new ApiError('INVALID_PAYLOAD'));
+      if (info.valueTruncated) return fail(new AppError('INVALID_PAYLOAD'));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'attachments') {
         stream.resume();
-        return fail(new ApiError('INVALID_PAYLOAD'));
+        return fail(new AppError('INVALID_PAYLOAD'));
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new ApiError('FILE_TOO_LARGE', { file: files.length })));
+      stream.on('limit', () => fail(new AppError('FILE_TOO_LARGE', { file: files.length })));
       stream.on('end', () => {
         if (!settled) files.push({ data: Buffer.concat(chunks), fileName: info.filename ?? '' });
       });
     });
-    parser.on('filesLimit', () => fail(new ApiError('TOO_MANY_FILES')));
-    parser.on('fieldsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
-    parser.on('partsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
-    parser.on('error', () => fail(new ApiError('INVALID_PAYLOAD')));
+    parser.on('filesLimit', () => fail(new AppError('TOO_MANY_FILES')));
+    parser.on('fieldsLimit', () => fail(new AppError('INVALID_PAYLOAD')));
+    parser.on('partsLimit', () => fail(new AppError('INVALID_PAYLOAD')));
+    parser.on('error', () => fail(new AppError('INVALID_PAYLOAD')));
     parser.on('close', () => {
       if (settled) return;
       settled = true;
@@ -76,9 +76,9 @@ export function readReportUpload(request: Request): Promise<ReportUpload> {
     });
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > MAX_REPORT_BODY_BYTES) fail(new ApiError('BODY_TOO_LARGE'));
+      if (received > MAX_REPORT_BODY_BYTES) fail(new AppError('BODY_TOO_LARGE'));
     });
-    request.on('aborted', () => fail(new ApiError('INVALID_PAYLOAD')));
+    request.on('aborted', () => fail(new AppError('INVALID_PAYLOAD')));
     request.pipe(parser);
   });
 }

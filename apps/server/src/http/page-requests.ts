@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '@app/core/app-error';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
@@ -79,14 +80,14 @@ export function pageRequestHandler({
       const type = request.headers['content-type'];
       if (type === undefined || type.trim() === '') contentType = PLAIN_FORM;
       else if (type.split(';', 1)[0]?.trim().toLowerCase() !== PLAIN_FORM) {
-        return sendErrorAnswer(request, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+        return sendErrorAnswer(request, response, new AppError('UNSUPPORTED_MEDIA_TYPE'));
       }
       try {
         body = await readCappedBody(request, PAGE_FORM_MAX_BYTES);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) return next(error);
         response.set('Connection', 'close');
-        return sendErrorAnswer(request, response, 413, 'BODY_TOO_LARGE');
+        return sendErrorAnswer(request, response, new AppError('BODY_TOO_LARGE'));
       }
     }
     const controller = new AbortController();

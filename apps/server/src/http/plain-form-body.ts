@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -6,7 +7,6 @@ import {
 } from '@app/core/limits';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { ApiError } from './api-error.ts';
 import type { UploadedFile } from './multipart.ts';
 
 /** Fields of a form posted without JavaScript (the report form has 16, plus its step and button). */
@@ -47,12 +47,12 @@ export function readPlainForm(
   let filesAllowed = withFiles && filesOnlyWhen === undefined;
   /** Bytes of files sent where none are taken: not kept, and a few are tolerated. */
   let discarded = 0;
-  if (declared > maxBodyWithFiles) return Promise.reject(new ApiError('BODY_TOO_LARGE'));
+  if (declared > maxBodyWithFiles) return Promise.reject(new AppError('BODY_TOO_LARGE'));
   const isMultipart = request.is('multipart/form-data') === 'multipart/form-data';
   if (!isMultipart && request.is('application/x-www-form-urlencoded') !== 'application/x-www-form-urlencoded') {
-    return Promise.reject(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+    return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE'));
   }
-  if (isMultipart && !withFiles) return Promise.reject(new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+  if (isMultipart && !withFiles) return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE'));
 
   let parser: ReturnType<typeof busboy>;
   try {
@@ -67,7 +67,7 @@ export function readPlainForm(
       },
     });
   } catch {
-    return Promise.reject(new ApiError('INVALID_PAYLOAD'));
+    return Promise.reject(new AppError('INVALID_PAYLOAD'));
   }
 
   return new Promise((resolve, reject) => {
@@ -78,7 +78,7 @@ export function readPlainForm(
     let received = 0;
     let settled = false;
     const pending: Promise<void>[] = [];
-    const fail = (error: ApiError) => {
+    const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
       request.unpipe(parser);
@@ -87,14 +87,14 @@ export function readPlainForm(
       reject(error);
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new ApiError('INVALID_PAYLOAD'));
+      if (info.valueTruncated) return fail(new AppError('INVALID_PAYLOAD'));
       fields[name] = value;
       if (withFiles && filesOnlyWhen?.field === name) filesAllowed = value === filesOnlyWhen.value;
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'attachments') {
         stream.resume();
-        return fail(new ApiError('INVALID_PAYLOAD'));
+        return fail(new AppError('INVALID_PAYLOAD'));
       }
       // A file input left empty still sends a part, with no name and no bytes.
       if (!info.filename) {
@@ -106,7 +106,7 @@ export function readPlainForm(
       if (!filesAllowed) {
         stream.on('data', (chunk: Buffer) => {
           discarded += chunk.length;
-          if (discarded > MAX_REPORT_PAYLOAD_BYTES) fail(new ApiError('BODY_TOO_LARGE'));
+          if (discarded > MAX_REPORT_PAYLOAD_BYTES) fail(new AppError('BODY_TOO_LARGE'));
         });
         stream.resume();
         return;
@@ -139,9 +139,9 @@ export function readPlainForm(
     parser.on('filesLimit', () => {
       fileProblem ??= { code: 'TOO_MANY_FILES' };
     });
-    parser.on('fieldsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
-    parser.on('partsLimit', () => fail(new ApiError('INVALID_PAYLOAD')));
-    parser.on('error', () => fail(new ApiError('INVALID_PAYLOAD')));
+    parser.on('fieldsLimit', () => fail(new AppError('INVALID_PAYLOAD')));
+    parser.on('partsLimit', () => fail(new AppError('INVALID_PAYLOAD')));
+    parser.on('error', () => fail(new AppError('INVALID_PAYLOAD')));
     parser.on('close', () => {
       void Promise.all(pending).then(() => {
         if (settled) return;
@@ -151,9 +151,9 @@ export function readPlainForm(
     });
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxBodyWithFiles) fail(new ApiError('BODY_TOO_LARGE'));
+      if (received > maxBodyWithFiles) fail(new AppError('BODY_TOO_LARGE'));
     });
-    request.on('aborted', () => fail(new ApiError('INVALID_PAYLOAD')));
+    request.on('aborted', () => fail(new AppError('INVALID_PAYLOAD')));
     request.pipe(parser);
   });
 }

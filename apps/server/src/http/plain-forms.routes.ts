@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { validateContactMessage } from '@app/core/contact.schema';
 import type { FieldErrors } from '@app/core/field-errors';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
@@ -26,7 +27,7 @@ import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
-import { ApiError } from './api-error.ts';
+import { bodyCode } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readPlainForm } from './plain-form-body.ts';
 import { failureOf, HONEYPOT_FIELD, spendFormToken, startSubmission } from './submission-pipeline.ts';
@@ -82,7 +83,7 @@ function failureAnswer(
 ): { status: number; failure: PlainFormFailure } {
   const refused = failureOf(error, logger);
   if (refused.details.retryAfterSeconds) response.set('Retry-After', String(refused.details.retryAfterSeconds));
-  const failure: PlainFormFailure = { code: refused.code };
+  const failure: PlainFormFailure = { code: bodyCode(refused) };
   if (refused.details.file !== undefined) failure.file = refused.details.file;
   return { status: refused.status, failure };
 }
@@ -202,7 +203,7 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         const report = await submission.validate(() => {
           if (!validation.success) throw new InvalidReport();
           if (fileProblem)
-            throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
+            throw new AppError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
           return validation.data;
         }, files);
         await submission.formToken();
@@ -292,7 +293,7 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
           if (problem) return { status: 400, answer: replyForm({ errors: { message: problem } }) };
           await submission.validate(() => {
             if (fileProblem)
-              throw new ApiError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
+              throw new AppError(fileProblem.code, 'file' in fileProblem ? { file: fileProblem.file } : {});
           }, body.files);
           // The session cookie is what lets a reporter write here, with or without JavaScript.
           await submission.session();
@@ -301,7 +302,7 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
           const sent = await submission.store(undefined, () =>
             services.followUp.reply(request.get('cookie') ?? null, message, attachments),
           );
-          if (!sent.ok) throw new ApiError('SESSION_ENDED');
+          if (!sent.ok) throw new AppError('SESSION_ENDED');
           services.notifications.kick();
           // Back to the thread with a plain GET, so that reloading the page sends nothing twice.
           response.redirect(303, `${page}?sent=1`);
@@ -317,9 +318,9 @@ export function plainFormRoutes(services: Services, logger: Logger, readiness?: 
         // The form token stands in for ALTCHA's proof of work, as on the other forms.
         await spendFormToken(services, request, response);
         const limit = await services.followUpLimits.takeReceiptAttempt(request.ip);
-        if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+        if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
         const opened = await services.followUp.open(receipt);
-        if (!opened) throw new ApiError('RECEIPT_NOT_RECOGNISED');
+        if (!opened) throw new AppError('RECEIPT_NOT_RECOGNISED');
         await services.followUpLimits.returnReceiptAttempt(request.ip);
         response.append('Set-Cookie', opened.setCookie);
         // A message written before the session ended came along as a hidden field: the thread is

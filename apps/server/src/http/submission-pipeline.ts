@@ -1,3 +1,4 @@
+import { AppError, isAppError } from '@app/core/app-error';
 import type { NextFunction, Request, Response } from 'express';
 import { readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
@@ -5,7 +6,7 @@ import type { SubmissionKind as MetricKind, Metrics } from '../monitoring/metric
 import type { Services } from '../services/services.ts';
 import { AttachmentError, type CheckedAttachment, checkAttachment, cleanAttachment } from '../uploads/attachment.ts';
 import { FileWorkQueueFull } from '../uploads/file-work-queue.ts';
-import { ApiError, isDatabaseUnavailable, sendApiError } from './api-error.ts';
+import { isDatabaseUnavailable, sendFailure } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import type { UploadedFile } from './multipart.ts';
 
@@ -98,7 +99,7 @@ export class Submission {
   async size<Body>(read: (request: Request) => Promise<Body>, readiness?: Readiness): Promise<Body> {
     // Shutting down: refused before anything is read or written; the client tries again.
     if (readiness?.draining)
-      throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_DRAINING_SECONDS });
+      throw new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_DRAINING_SECONDS });
     const body = await read(this.request);
     this.reach('size');
     return body;
@@ -112,11 +113,11 @@ export class Submission {
   async drainRepeat(kind: 'report' | 'message'): Promise<void> {
     this.request.resume();
     const decision = await this.services.limits.consume(kind, this.request.ip);
-    if (!decision.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
+    if (!decision.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
   }
 
   /**
-   * 2. Validates what was read: `check` throws an ApiError for the fields; each file gets its
+   * 2. Validates what was read: `check` throws an AppError for the fields; each file gets its
    * cheap checks (a bad one is named by its position in the form).
    */
   async validate<Value>(check: () => Value, files: readonly UploadedFile[] = []): Promise<Value> {
@@ -126,7 +127,7 @@ export class Submission {
       try {
         checked.push(await checkAttachment(file.data, file.fileName));
       } catch (error) {
-        if (error instanceof AttachmentError) throw new ApiError(error.code, { file: index });
+        if (error instanceof AttachmentError) throw new AppError(error.code, { file: index });
         throw error;
       }
     }
@@ -137,7 +138,7 @@ export class Submission {
 
   /** 3, with JavaScript: ALTCHA's proof of work, verified and spent once on every instance. */
   async proofOfWork(payload: unknown): Promise<void> {
-    if (!(await this.services.altcha.verify(payload))) throw new ApiError('ALTCHA_FAILED');
+    if (!(await this.services.altcha.verify(payload))) throw new AppError('ALTCHA_FAILED');
     this.reach('anti-abuse');
   }
 
@@ -156,12 +157,12 @@ export class Submission {
   async rateLimit(): Promise<void> {
     if (this.kind === 'reply') {
       const limit = await this.services.followUpLimits.takeReply(this.request.ip);
-      if (!limit.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
     } else {
       const decision = await this.services.limits.consume(this.kind, this.request.ip, {
         withoutCheck: this.withoutCheck,
       });
-      if (!decision.allowed) throw new ApiError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
+      if (!decision.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: decision.retryAfterSeconds });
       this.quarantined = decision.quarantine;
     }
     this.reach('rate-limit');
@@ -174,7 +175,7 @@ export class Submission {
    */
   async session(): Promise<void> {
     if (!(await this.services.followUp.hasSession(this.request.get('cookie') ?? null))) {
-      throw new ApiError('SESSION_ENDED');
+      throw new AppError('SESSION_ENDED');
     }
     this.reach('session');
     this.reach('anti-abuse');
@@ -192,7 +193,7 @@ export class Submission {
           try {
             cleaned.push(await cleanAttachment(file));
           } catch (error) {
-            if (error instanceof AttachmentError) throw new ApiError(error.code, { file: index });
+            if (error instanceof AttachmentError) throw new AppError(error.code, { file: index });
             throw error;
           }
         }
@@ -200,7 +201,7 @@ export class Submission {
       });
     } catch (error) {
       if (error instanceof FileWorkQueueFull) {
-        throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: error.retryAfterSeconds });
+        throw new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: error.retryAfterSeconds });
       }
       throw error;
     }
@@ -226,7 +227,7 @@ export async function spendFormToken(services: Pick<Services, 'formTokens'>, req
   const { formTokens } = services;
   const state = await formTokens.spend(request.get('cookie'));
   if (state !== 'too-fresh') response.append('Set-Cookie', formTokens.cookieFor(undefined, { renew: true }) ?? '');
-  if (state !== 'ok') throw new ApiError('FORM_EXPIRED');
+  if (state !== 'ok') throw new AppError('FORM_EXPIRED');
 }
 
 /** Starts one submission through the pipeline. */
@@ -240,7 +241,7 @@ export const startSubmission = (
 /** The request's submission key (header), if any; a malformed one is refused. */
 export function submissionKeyOf(request: Request): string | undefined {
   const key = readSubmissionKey(request.get(SUBMISSION_KEY_HEADER));
-  if (key === 'invalid') throw new ApiError('INVALID_PAYLOAD');
+  if (key === 'invalid') throw new AppError('INVALID_PAYLOAD');
   return key;
 }
 
@@ -248,20 +249,20 @@ export function parsePayload(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '');
   } catch {
-    throw new ApiError('INVALID_PAYLOAD');
+    throw new AppError('INVALID_PAYLOAD');
   }
 }
 
 /** A failure as a code and a status: ours to answer; anything else is logged and answered 500. */
-export function failureOf(error: unknown, logger: Logger): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AttachmentError) return new ApiError(error.code);
+export function failureOf(error: unknown, logger: Logger): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof AttachmentError) return new AppError(error.code);
   if (isDatabaseUnavailable(error)) {
     logger.warn('a submission was refused: the database is unavailable');
-    return new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS });
+    return new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS });
   }
   logger.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'a submission failed');
-  return new ApiError('INTERNAL');
+  return new AppError('INTERNAL');
 }
 
 export type Handler = (request: Request, response: Response) => Promise<void>;
@@ -292,7 +293,7 @@ export function guarded(handler: Handler, logger: Logger, counted?: { metrics: M
       // answer). Other refusals come within the body limit: Node drains the rest, so the browser
       // reads the answer and can say what was wrong, instead of seeing a broken connection.
       if (!request.complete && failure.code === 'BODY_TOO_LARGE') response.set('Connection', 'close');
-      sendApiError(response, failure);
+      sendFailure(response, failure);
     }
   };
 }

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { validateContactMessage } from '@app/core/contact.schema';
 import { MAX_CONTACT_BODY_BYTES } from '@app/core/limits';
 import { validateReport } from '@app/core/report.schema';
@@ -6,7 +7,7 @@ import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
 import type { Services } from '../services/services.ts';
-import { ApiError, sendApiError } from './api-error.ts';
+import { sendFailure } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
 import { guarded, HONEYPOT_FIELD, parsePayload, startSubmission, submissionKeyOf } from './submission-pipeline.ts';
@@ -50,7 +51,7 @@ export function submissionRoutes(services: Services, logger: Logger, readiness?:
         const { fields, files } = await submission.size(readReportUpload, readiness);
         const report = await submission.validate(() => {
           const validation = validateReport(parsePayload(fields.payload));
-          if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
+          if (!validation.success) throw new AppError('VALIDATION_FAILED', { fields: validation.errors });
           return validation.data;
         }, files);
         await submission.proofOfWork(fields.altcha);
@@ -81,22 +82,22 @@ export function submissionRoutes(services: Services, logger: Logger, readiness?:
         const submission = startSubmission(services, request, response, 'message');
         // The JSON body was read by jsonBodyParser, within its cap: the size stage checks its type.
         const body = await submission.size(async () => {
-          if (!request.is('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+          if (!request.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
           const parsed = request.body as Record<string, unknown> | undefined;
           if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            throw new ApiError('INVALID_PAYLOAD');
+            throw new AppError('INVALID_PAYLOAD');
           }
           return parsed;
         }, readiness);
         const { altcha, [HONEYPOT_FIELD]: honeypot, message, ...unknown } = body;
         const contact = await submission.validate(() => {
           if (Object.keys(unknown).length > 0) {
-            throw new ApiError('VALIDATION_FAILED', {
+            throw new AppError('VALIDATION_FAILED', {
               fields: Object.fromEntries(Object.keys(unknown).map((key) => [key, 'unknownField'])),
             });
           }
           const validation = validateContactMessage(message);
-          if (!validation.success) throw new ApiError('VALIDATION_FAILED', { fields: validation.errors });
+          if (!validation.success) throw new AppError('VALIDATION_FAILED', { fields: validation.errors });
           return validation.data;
         });
         await submission.proofOfWork(altcha);
@@ -124,6 +125,6 @@ export function jsonBodyParser() {
       if (!error) return next();
       const tooLarge = (error as { status?: number }).status === 413;
       response.set('Cache-Control', 'no-store');
-      sendApiError(response, new ApiError(tooLarge ? 'BODY_TOO_LARGE' : 'INVALID_PAYLOAD'));
+      sendFailure(response, new AppError(tooLarge ? 'BODY_TOO_LARGE' : 'INVALID_PAYLOAD'));
     });
 }

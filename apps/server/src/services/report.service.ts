@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@app/core/app-error';
 import type { IncidentType } from '@app/core/incident-types';
 import type { SpamCheck } from '@app/core/plain-forms';
 import type { ReportInput } from '@app/core/report.schema';
@@ -15,7 +16,6 @@ import {
   spooledFile,
   submissionKey,
 } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
 import type { SpoolEntry, SpoolingStore } from '../storage/spool.ts';
 import type { ObjectMetadata, StorageDriver } from '../storage/storage-driver.ts';
 import { StorageError } from '../storage/storage-error.ts';
@@ -113,7 +113,7 @@ export async function storeAttachments(
       const { bytes } = await fileStore.backlog();
       const adding = spooled.reduce((sum, entry) => sum + entry.data.length, 0);
       if (bytes + adding > uploads.spoolMaxBytes) {
-        throw new ApiError('SERVICE_UNAVAILABLE', { retryAfterSeconds: SPOOL_FULL_RETRY_AFTER_SECONDS });
+        throw new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: SPOOL_FULL_RETRY_AFTER_SECONDS });
       }
     }
   } catch (error) {

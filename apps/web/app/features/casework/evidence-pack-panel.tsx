@@ -1,10 +1,6 @@
 import type { ReportDetail } from '@app/core/casework-api';
-import {
-  type EvidencePackErrorCode,
-  PACK_LANGUAGES,
-  PACK_RECIPIENTS,
-  type PackLanguage,
-} from '@app/core/evidence-pack';
+import { errorMessageKey, type SectionCode } from '@app/core/error-codes';
+import { PACK_LANGUAGES, PACK_RECIPIENTS, type PackLanguage } from '@app/core/evidence-pack';
 import { languageInfo } from '@app/locales/languages';
 import { useId, useState } from 'react';
 import { formatFileSize } from '../../i18n/format.ts';
@@ -19,7 +15,7 @@ const EXCERPT_LENGTH = 90;
  * is a page to print (in a new tab) or a zip download. The reporter's identity can be asked for
  * only when the reporter consented; the operation checks it again and records the pack.
  */
-export function EvidencePackPanel({ report, error }: { report: ReportDetail; error?: EvidencePackErrorCode }) {
+export function EvidencePackPanel({ report, error }: { report: ReportDetail; error?: SectionCode<'evidencePack'> }) {
   const { t, language } = useTranslation();
   const id = useId();
   const [pickError, setPickError] = useState(false);
@@ -42,14 +38,14 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
         : consent === 'no'
           ? t('casework.evidencePack.consentNo')
           : t('casework.evidencePack.consentNone');
-  const shown = error ?? (pickError ? 'noMessagesPicked' : undefined);
+  const shown = error ?? (pickError ? 'evidencePack.noMessagesPicked' : undefined);
   return (
     <section className="staff-panel" aria-labelledby="evidence-pack-title" id="evidence-pack">
       <h2 id="evidence-pack-title">{t('casework.evidencePack.title')}</h2>
       <p className="muted">{t('casework.evidencePack.intro')}</p>
       {shown && (
         <FormAlert key={shown} title={t('casework.evidencePack.errorTitle')}>
-          <p>{t(`casework.evidencePack.errors.${shown}`)}</p>
+          <p>{t(errorMessageKey(shown))}</p>
         </FormAlert>
       )}
       <form

@@ -1,6 +1,6 @@
 import type { CaseworkResult } from '@app/core/casework-api';
 import { todayInBelgium } from '@app/core/dates';
-import { EVIDENCE_PACK_ERROR_CODES, type EvidencePackErrorCode } from '@app/core/evidence-pack';
+import { codeIn } from '@app/core/error-codes';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import type { ReminderResult } from '@app/core/reminders';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
@@ -33,9 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     report,
     assignees: await reports.assignees(),
     today: todayInBelgium(),
-    packError: (EVIDENCE_PACK_ERROR_CODES as readonly string[]).includes(packError ?? '')
-      ? (packError as EvidencePackErrorCode)
-      : undefined,
+    packError: codeIn('evidencePack', packError),
   };
 }
 

@@ -1,9 +1,9 @@
-import { type ErrorCode, errorCodeForStatus, isErrorCode } from '@app/core/error-codes';
+import { type ApiErrorCode, errorCodeForStatus, isApiErrorCode } from '@app/core/error-codes';
 import type { FieldErrors } from '@app/core/field-errors';
 
 export type SubmitFailure = {
   /** A code of the catalogue (`@app/core/error-codes`): the server's, or NETWORK when no answer came at all. */
-  code: ErrorCode;
+  code: ApiErrorCode;
   fields?: FieldErrors;
   /** Index of the file an error is about. */
   file?: number;
@@ -23,6 +23,6 @@ export async function submitToApi(url: string, init: RequestInit): Promise<Submi
   // An answer without a code of ours (a proxy's error page) gets the general code of its status.
   const error = body?.error;
   const failure =
-    error && isErrorCode(error.code) ? (error as SubmitFailure) : { code: errorCodeForStatus(response.status) };
+    error && isApiErrorCode(error.code) ? (error as SubmitFailure) : { code: errorCodeForStatus(response.status) };
   return { ok: false, failure };
 }

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@app/core/error-codes';
+import { API_ERROR_CODES, type ApiErrorCode } from '@app/core/error-codes';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFailure(language: (typeof LANGUAGE_CODES)[number], code: ErrorCode) {
+function renderFailure(language: (typeof LANGUAGE_CODES)[number], code: ApiErrorCode) {
   const messages = { ...resources[language].common, ...resources[language].forms };
   render(
     <TranslationContext.Provider value={{ language, t: createTranslator(language, messages) }}>
@@ -25,7 +25,7 @@ function renderFailure(language: (typeof LANGUAGE_CODES)[number], code: ErrorCod
 describe('FailureMessage', () => {
   it.each(LANGUAGE_CODES)('explains every code of the catalogue in its own words (%s)', (language) => {
     const forms = resources[language].forms.forms;
-    for (const code of ERROR_CODES) {
+    for (const code of API_ERROR_CODES) {
       renderFailure(language, code);
       const alert = screen.getByRole('alert');
       expect(alert.textContent, code).toContain(forms.submitFailed);
