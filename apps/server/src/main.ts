@@ -6,10 +6,9 @@ import { createDatabase } from './db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createApp, type WebBuild } from './http/app.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import { startSiteJobs } from './jobs/site-jobs.ts';
 import { createLogger } from './logger.ts';
-import { startDigest } from './services/digest.service.ts';
-import { startMaintenance } from './services/maintenance.ts';
-import { startRetention } from './services/retention.service.ts';
 import { createServices, type Services } from './services/services.ts';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
@@ -56,15 +55,11 @@ async function main() {
   const database = createDatabase(config.databaseUrl ?? (embedded as EmbeddedPostgres).poolConfig, logger);
   let web: Awaited<ReturnType<typeof loadWebBuild>> | undefined;
   let services: Services | undefined;
-  let maintenance: ReturnType<typeof startMaintenance> | undefined;
-  let retention: ReturnType<typeof startRetention> | undefined;
-  let digest: ReturnType<typeof startDigest> | undefined;
+  let jobs: JobRunner | undefined;
 
   const stopEverything = async () => {
-    maintenance?.stop();
-    retention?.stop();
-    await services?.spoolMover.stop();
-    await digest?.stop();
+    // The runs under way end first, while the pool and the database are still there.
+    await jobs?.stop();
     await services?.alerts.stop();
     await services?.notifications.stop();
     await web?.close();
@@ -75,12 +70,7 @@ async function main() {
   try {
     await runMigrations(database.pool);
     services = createServices(config, database, logger);
-    maintenance = startMaintenance(services, logger);
-    services.spoolMover.start();
-    retention = startRetention(services.retention, logger, services.jobs);
-    const notifications = services.notifications;
-    digest = startDigest(services.digest, () => notifications.kick(), logger);
-    services.alerts.start();
+    jobs = await startSiteJobs(services, logger);
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});

@@ -13,8 +13,9 @@ export type Database = { pool: pg.Pool; db: Db; close(): Promise<void> };
 
 /**
  * One connection pool per process. A connection that breaks while idle (the database restarted)
- * emits 'error' on the pool; without a listener Node would crash the whole app, so it is logged
- * and the pool opens a fresh connection on the next query.
+ * emits 'error' on the pool, one checked out (the job runner's LISTEN) on itself; without a
+ * listener Node would crash the whole app, so it is logged and the pool opens a fresh connection
+ * on the next query.
  */
 export function createDatabase(config: string | pg.PoolConfig, logger: Logger): Database {
   const poolConfig = typeof config === 'string' ? { connectionString: config } : config;
@@ -26,6 +27,9 @@ export function createDatabase(config: string | pg.PoolConfig, logger: Logger): 
     application_name: 'community-safety',
   });
   pool.on('error', (error) => logger.warn({ err: { message: error.message } }, 'an idle database connection failed'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.debug({ err: { message: error.message } }, 'a database connection failed')),
+  );
   let closing: Promise<void> | undefined;
   return {
     pool,

@@ -1,7 +1,7 @@
 import en from '@app/locales/en/forms.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { startNotificationWorker } from '../mail/notifications.ts';
+import { createNotificationWorker } from '../mail/notifications.ts';
 import { freePort } from '../test/app-process.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
@@ -203,7 +203,7 @@ describe('the report questions of decision 0024', () => {
   it('alerts the on-call list once, through a real SMTP server, with the link and the type only', async () => {
     const smtp = await startSmtp(smtpPort);
     // A second instance's worker, reading the same outbox.
-    const secondInstance = startNotificationWorker(
+    const secondInstance = createNotificationWorker(
       server.database.db,
       {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,

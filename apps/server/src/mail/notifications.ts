@@ -15,7 +15,6 @@ import { composeDigest } from './digest-mail.ts';
 
 export type { NotificationKind };
 
-const POLL_EVERY_MS = 5_000;
 const MAX_BACKOFF_SECONDS = 60 * 60;
 
 export type NotificationSettings = {
@@ -116,18 +115,16 @@ async function personalMessage(
   return digest ? { mail: composeDigest(digest, member.email, settings) } : { dropped: 'not sent: no digest' };
 }
 
+/** What one pass over the outbox did: a failure is a code, never a message. */
+export type OutboxOutcome = { sent: number; failed: number; reason?: string };
+
 /**
  * Sends the notifications waiting in the outbox; one that fails stays there and is tried again
  * later, with a growing pause (SMTP down must never lose a notification, nor a submission).
- * Several instances can run this at once: `skip locked` gives each row to one of them.
+ * The job runner's `outbox` job calls `sendPending` every few seconds and when kicked (decision
+ * 0035). Several passes can run at once, on any instance: `skip locked` gives each row to one.
  */
-export function startNotificationWorker(
-  db: Db,
-  settings: NotificationSettings,
-  logger: Logger,
-  /** Each run's outcome, for the job's record (decision 0030): a failure is a code, never a message. */
-  hooks: { onSuccess?: () => void; onFailure?: (reason: string) => void } = {},
-) {
+export function createNotificationWorker(db: Db, settings: NotificationSettings, logger: Logger) {
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
@@ -139,12 +136,12 @@ export function startNotificationWorker(
   if (!transport || settings.onCallRecipients.length === 0) {
     logger.warn('SMTP_URL or ON_CALL_EMAILS is not set: urgent alerts wait in the outbox until they are');
   }
-  let running: Promise<void> | undefined;
-  let stopped = false;
+  let running: Promise<unknown> | undefined;
+  let trigger: (() => void) | undefined;
 
-  const sendPending = async () => {
-    if (!transport || sendable.length === 0) return;
-    let failure: string | undefined;
+  const sendPending = async (): Promise<OutboxOutcome> => {
+    const outcome: OutboxOutcome = { sent: 0, failed: 0 };
+    if (!transport || sendable.length === 0) return outcome;
     await db.transaction(async (tx) => {
       const due = await tx
         .select({
@@ -181,8 +178,10 @@ export function startNotificationWorker(
             .update(notificationOutbox)
             .set({ sentAt: sql`now()`, lastError: 'dropped' in message ? message.dropped : null })
             .where(eq(notificationOutbox.id, row.id));
+          if ('mail' in message) outcome.sent += 1;
         } catch (error) {
-          failure = reasonOf(error);
+          outcome.failed += 1;
+          outcome.reason = reasonOf(error);
           const delay = Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** row.attempts);
           logger.warn({ attempts: row.attempts + 1, retryInSeconds: delay }, 'a staff notification could not be sent');
           await tx
@@ -196,37 +195,35 @@ export function startNotificationWorker(
         }
       }
     });
-    if (failure) hooks.onFailure?.(failure);
-    else hooks.onSuccess?.();
+    return outcome;
   };
 
+  /** One pass now, whatever the job runner does (tests; a kick before the runner is attached). */
   const runOnce = () => {
     running ??= sendPending()
       .catch((error: Error) => {
-        hooks.onFailure?.(reasonOf(error));
         logger.warn({ err: { message: error.message } }, 'the notification outbox could not be read');
       })
       .finally(() => {
         running = undefined;
       });
-    return running;
+    return running.then(() => {});
   };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, POLL_EVERY_MS);
-  timer.unref();
 
   return {
-    /** Send now rather than at the next poll (right after a submission). */
-    kick: () => void runOnce(),
+    sendPending,
     runOnce,
+    /** Send now rather than at the next pass (right after a submission): through the job runner once attached. */
+    kick: () => (trigger ? trigger() : void runOnce()),
+    /** What `kick` does once the job runner runs: its `outbox` job at once. */
+    kickWith(next: (() => void) | undefined) {
+      trigger = next;
+    },
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
       await running;
       transport?.close();
     },
   };
 }
 
-export type NotificationWorker = ReturnType<typeof startNotificationWorker>;
+export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

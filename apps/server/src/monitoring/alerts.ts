@@ -5,11 +5,6 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Logger } from '../logger.ts';
 
-/** Every instance looks this often; one at a time decides (an advisory lock). */
-export const ALERT_CHECK_EVERY_MS = 60_000;
-/** The lock of the alert check, apart from the retention job's. */
-const ALERT_LOCK = 0x616c_6572;
-
 export type AlertSettings = {
   smtpUrl: string | undefined;
   from: string;
@@ -24,11 +19,17 @@ export type AlertSettings = {
 };
 
 export type AlertChecker = {
-  /** Opens, resolves and e-mails: what this check did. */
+  /**
+   * Opens, resolves and e-mails: what this check did. The job runner's `alerts` job calls it each
+   * minute, once across the instances (decision 0035).
+   */
   check(): Promise<{ opened: string[]; resolved: string[]; mailed: number }>;
-  start(): void;
+  /** Closes the SMTP connection, once the job runner has stopped. */
   stop(): Promise<void>;
 };
+
+/** One check at a time across the instances, even one that outlasts a minute (SMTP slow): an advisory lock. */
+const ALERT_LOCK = 0x616c_6572;
 
 type Condition = { kind: AlertKind; subject: AlertSubject };
 const keyOf = ({ kind, subject }: Condition) => `${kind}:${subject}`;
@@ -73,25 +74,22 @@ export function createAlertChecker({
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   const conditionsNow = async (client: pg.PoolClient): Promise<Condition[]> => {
-    const [jobs, outbox, spool] = await Promise.all([
-      client.query<{ name: AlertSubject }>(
-        `select name from scheduled_job
-          where last_failure_at is not null and (last_success_at is null or last_failure_at > last_success_at)`,
-      ),
-      client.query<{ late: boolean }>(
-        `select coalesce(min(created_at) < now() - make_interval(mins => $1), false) as late
-           from notification_outbox where sent_at is null`,
-        [settings.backlogMinutes],
-      ),
-      client.query<{ late: boolean }>(
-        `select coalesce(min(created_at) < now() - make_interval(mins => $1), false) as late from spooled_file`,
-        [settings.backlogMinutes],
-      ),
-    ]);
+    // One after the other: a client runs one query at a time.
+    const jobs = await client.query<{ name: AlertSubject }>(
+      `select name from scheduled_job
+        where last_failure_at is not null and (last_success_at is null or last_failure_at > last_success_at)`,
+    );
+    const outbox = await client.query<{ late: boolean }>(
+      `select coalesce(min(created_at) < now() - make_interval(mins => $1), false) as late
+         from notification_outbox where sent_at is null`,
+      [settings.backlogMinutes],
+    );
+    const spool = await client.query<{ late: boolean }>(
+      `select coalesce(min(created_at) < now() - make_interval(mins => $1), false) as late from spooled_file`,
+      [settings.backlogMinutes],
+    );
     const found: Condition[] = jobs.rows.map((row) => ({ kind: 'job-failing', subject: row.name }));
     if (outbox.rows[0]?.late) found.push({ kind: 'backlog', subject: 'outbox' });
     if (spool.rows[0]?.late) found.push({ kind: 'backlog', subject: 'spool-mover' });
@@ -180,23 +178,9 @@ export function createAlertChecker({
     }
   };
 
-  const run = () => {
-    running ??= check()
-      .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the alert check failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
   return {
     check,
-    start() {
-      timer = setInterval(run, ALERT_CHECK_EVERY_MS);
-      timer.unref();
-    },
     async stop() {
-      clearInterval(timer);
-      await running;
       transport?.close();
     },
   };

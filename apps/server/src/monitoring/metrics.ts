@@ -41,6 +41,8 @@ export type Metrics = {
   storageError(operation: 'put' | 'get' | 'delete' | 'list' | 'move', code: StorageErrorCode): void;
   /** A submission's files began their work in the file work queue, or found it full (finding 1). */
   fileWork(outcome: 'started' | 'refused'): void;
+  /** A run of a job of the job runner on this instance (decision 0035): its name is a closed set. */
+  jobRun(job: string, outcome: 'succeeded' | 'failed'): void;
   /** The text format Prometheus reads; the database figures are read now. */
   render(): Promise<string>;
 };
@@ -92,6 +94,13 @@ export function createMetrics({ pool, spoolBacklog }: Sources): Metrics {
     name: 'cs_file_work_jobs_total',
     help: 'Submissions whose files were decoded and cleaned (started), or refused with 503 because the file work queue was full.',
     labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  const jobRuns = new client.Counter({
+    name: 'cs_job_runs_total',
+    help: "Runs of the job runner's jobs on this instance, by job and outcome (a failed run is retried with backoff).",
+    labelNames: ['job', 'outcome'] as const,
     registers: [registry],
   });
 
@@ -191,6 +200,7 @@ export function createMetrics({ pool, spoolBacklog }: Sources): Metrics {
     submission: (kind, outcome, reason) => submissions.inc({ kind, outcome, reason }),
     storageError: (operation, code) => storageErrors.inc({ operation, code }),
     fileWork: (outcome) => fileWork.inc({ outcome }),
+    jobRun: (job, outcome) => jobRuns.inc({ job, outcome }),
     async render() {
       poolTotal.set({ state: 'total' }, pool.totalCount);
       poolTotal.set({ state: 'idle' }, pool.idleCount);

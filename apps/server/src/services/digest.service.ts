@@ -4,12 +4,8 @@ import type { Db } from '../db/database.ts';
 import { staffDigest, staffMailPreference } from '../db/reminders-schema.ts';
 import { notificationOutbox, report } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
-import type { Logger } from '../logger.ts';
 import { countDueReminders } from './due-reminders.ts';
 import { readResponseQueue } from './response-times.service.ts';
-
-/** How often each instance looks whether a digest is owed: cheap, and close enough to the hour. */
-const TICK_MS = 60_000;
 
 const hourInBrussels = new Intl.DateTimeFormat('en-GB', {
   timeZone: SITE_TIME_ZONE,
@@ -52,9 +48,10 @@ async function sharedCounts(db: Db, now: Date, promise: number) {
 /**
  * The daily digest (decision 0028). At or after `hour` in Brussels, each coordinator and admin who
  * asked for it gets one digest a day: a row per (member, Brussels day) under a unique key, claimed
- * in the same transaction that queues the e-mail in the notification outbox. Any number of
- * instances may tick at once: the second insert of the same key waits for the first to commit and
- * then inserts nothing, so it queues nothing. A digest with nothing to report is claimed but not
+ * in the same transaction that queues the e-mail in the notification outbox. The job runner's
+ * `digest` job runs it each minute, once across the instances (decision 0035); the key is what
+ * keeps a retried or repeated run from sending twice: the second insert of the same key waits for
+ * the first to commit and then inserts nothing, so it queues nothing. A digest with nothing to report is claimed but not
  * sent. Every step takes `now`, so that tests stand anywhere in time.
  */
 export function createDigest({ db, hour, promise }: { db: Db; hour: number; promise: number }) {
@@ -108,30 +105,3 @@ export function createDigest({ db, hour, promise }: { db: Db; hour: number; prom
 }
 
 export type Digest = ReturnType<typeof createDigest>;
-
-/** Ticks every minute on every instance; the unique key sends each digest once. */
-export function startDigest(digest: Digest, onQueued: () => void, logger: Logger) {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= digest
-      .run()
-      .then((outcome) => {
-        if (outcome.queued > 0) onQueued();
-        if (outcome.queued + outcome.empty > 0) logger.info(outcome, 'daily digests claimed');
-      })
-      .catch((error: Error) =>
-        logger.warn({ err: { message: error.message } }, 'the daily digest could not be prepared; it is tried again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, TICK_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -1,22 +1,17 @@
 import type { ReportStatus } from '@app/core/statuses';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Encryption } from '../crypto/encryption.ts';
 import { reportNote } from '../db/casework-schema.ts';
 import type { Db } from '../db/database.ts';
 import { reportReminder } from '../db/reminders-schema.ts';
 import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
-import { type JobRecorder, reasonOf } from '../monitoring/jobs.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 
 /** Statuses that end a case; the retention period runs from the moment a report reached one. */
 const FINISHED_STATUSES: ReportStatus[] = ['closed', 'rejected'];
 /** A stored file without its row is left alone this long: its transaction may still be running. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** One instance at a time runs the daily job (a PostgreSQL advisory lock, released at the end). */
-const JOB_LOCK = 727_001;
 
 function monthsBefore(now: Date, months: number): Date {
   const date = new Date(now);
@@ -130,64 +125,28 @@ export function createRetention({
   };
 
   return {
+    /** The `retention` job's day (apps/server/src/jobs/retention.ts). */
     eraseReports,
     eraseMessages,
+    /** The `orphan-sweep` job's day (apps/server/src/jobs/orphan-sweep.ts). */
     sweepOrphans,
-    /** The daily job; on several instances, the one holding the lock does it and the others skip. */
+    /**
+     * The three steps at once, in the jobs' order, as a day of the site does them. A failing sweep
+     * (the storage down) does not undo the erasures, which are what the privacy policy promises.
+     */
     async run(now = new Date()) {
-      return db.transaction(async (tx) => {
-        const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}) as locked`);
-        if (lock.rows[0]?.locked !== true) return undefined;
-        const reports = await eraseReports(now);
-        const messages = await eraseMessages(now);
-        // The sweep is a job of its own for monitoring (decision 0030): its failure (the storage
-        // down) does not undo the erasures, which are what the privacy policy promises.
-        let orphans = 0;
-        let sweepFailure: unknown;
-        try {
-          orphans = await sweepOrphans(now);
-        } catch (error) {
-          sweepFailure = error;
-        }
-        return { reports, messages, orphans, sweepFailure };
-      });
+      const reports = await eraseReports(now);
+      const messages = await eraseMessages(now);
+      let orphans = 0;
+      let sweepFailure: unknown;
+      try {
+        orphans = await sweepOrphans(now);
+      } catch (error) {
+        sweepFailure = error;
+      }
+      return { reports, messages, orphans, sweepFailure };
     },
   };
 }
 
 export type Retention = ReturnType<typeof createRetention>;
-
-/** Runs the job a minute after start, then once a day. */
-export function startRetention(retention: Retention, logger: Logger, jobs?: JobRecorder) {
-  const run = async () => {
-    try {
-      const result = await retention.run();
-      if (!result) return; // another instance holds the day's lock
-      const { sweepFailure, ...counts } = result;
-      if (counts.reports || counts.messages || counts.orphans) {
-        logger.info(counts, 'retention: personal data erased and orphaned files removed');
-      }
-      await jobs?.success('retention');
-      if (sweepFailure) {
-        logger.warn(
-          { err: { message: (sweepFailure as Error).message } },
-          'the orphan sweep failed; it runs again tomorrow',
-        );
-        await jobs?.failure('orphan-sweep', reasonOf(sweepFailure));
-      } else await jobs?.success('orphan-sweep');
-    } catch (error) {
-      logger.warn({ err: { message: (error as Error).message } }, 'the retention job failed; it runs again tomorrow');
-      await jobs?.failure('retention', reasonOf(error));
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  const timer = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
-}

@@ -15,7 +15,7 @@ import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
 import { createSubmissionKeys, type SubmissionKeys } from '../crypto/submission-keys.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { type NotificationWorker, startNotificationWorker } from '../mail/notifications.ts';
+import { createNotificationWorker, type NotificationWorker } from '../mail/notifications.ts';
 import { type AlertChecker, createAlertChecker } from '../monitoring/alerts.ts';
 import { createJobRecorder, type JobRecorder } from '../monitoring/jobs.ts';
 import { countStorageErrors, createMetrics, type Metrics } from '../monitoring/metrics.ts';
@@ -57,7 +57,7 @@ export type Services = {
    * backups and key rotation; everything else uses `storage`.
    */
   fileStore: SpoolingStore;
-  /** Moves spooled files to the storage, on every instance. */
+  /** Moves spooled files to the storage: the job runner's `spool-mover` job. */
   spoolMover: SpoolMover;
   /** Submission keys: a form sent twice is kept once (decision 0025). */
   submissionKeys: SubmissionKeys;
@@ -177,10 +177,6 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     pool: database.pool,
     driver: fileStore.driver,
     logger,
-    onOutcome: (outcome) => {
-      if (outcome.failed > 0) void jobs.failure('spool-mover', outcome.errors[0] ?? 'unknown');
-      else void jobs.success('spool-mover');
-    },
   });
   const submissionKeys = createSubmissionKeys(encryption.deriveKey('submission-keys'));
   const uploads = config.uploads;
@@ -251,7 +247,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),
     limits: createSubmissionLimits(database.pool, encryption.deriveKey('rate-limit-keys'), config.limits),
     urgentIncidentTypes: config.urgentIncidentTypes,
-    notifications: startNotificationWorker(
+    notifications: createNotificationWorker(
       database.db,
       {
         smtpUrl: config.mail.smtpUrl,

@@ -3,8 +3,6 @@ import type { Logger } from '../logger.ts';
 import type { ObjectMetadata, StorageDriver } from './storage-driver.ts';
 import { StorageError, type StorageErrorCode } from './storage-error.ts';
 
-/** How often each instance looks for spooled files to move (and at once when one is spooled). */
-export const SPOOL_MOVER_EVERY_MS = 30_000;
 /** A claim outlives one upload's budget (10 minutes, the storage driver's policy) with room to spare. */
 const CLAIM_MINUTES = 15;
 /** Between two failed moves of a file: 1 minute, doubling, up to an hour (each move retries inside too). */
@@ -14,12 +12,15 @@ const LONGEST_PAUSE_MS = 60 * 60_000;
 export type SpoolMoveOutcome = { moved: number; failed: number; errors: StorageErrorCode[] };
 
 export type SpoolMover = {
-  /** Moves every file due now, one at a time; resolves when none is left that this instance may take. */
-  moveDue(now?: Date): Promise<SpoolMoveOutcome>;
-  /** Look now (a file was just spooled). */
+  /**
+   * Moves every file due now, one at a time; resolves when none is left that this instance may
+   * take, or once `signal` aborts (the instance is stopping: the file on its way is left for later).
+   */
+  moveDue(now?: Date, signal?: AbortSignal): Promise<SpoolMoveOutcome>;
+  /** Look now (a file was just spooled): asks the job runner, once one is attached. */
   kick(): void;
-  start(): void;
-  stop(): Promise<void>;
+  /** What `kick` does: the job runner's `spool-mover` job, run at once (apps/server/src/jobs). */
+  kickWith(trigger: (() => void) | undefined): void;
 };
 
 /** The pause before the next try after `attempts` failed ones, with up to 10 % jitter. */
@@ -29,7 +30,8 @@ export function pauseAfter(attempts: number, random = Math.random): number {
 }
 
 /**
- * Moves spooled files to the storage (decision 0025). Runs on every instance: a file is claimed
+ * Moves spooled files to the storage (decision 0025), as the job runner's `spool-mover` job (decision
+ * 0035). Two moves may still run at once (a kick while the job runs, any instance): a file is claimed
  * with `for update skip locked` and a lease (claimed_until), so two instances never move the same
  * file at once, and a file whose mover died is taken again once its lease ends. The storage
  * driver applies the spec's retry policy to each move (2 minutes per operation, 10 per upload,
@@ -49,7 +51,6 @@ export function createSpoolMover({
   logger,
   onMoved,
   onError,
-  onOutcome,
 }: {
   pool: Pick<pg.Pool, 'query'>;
   /** The storage itself (not the spooling store: the move must reach the folder or the bucket). */
@@ -57,14 +58,8 @@ export function createSpoolMover({
   logger: Logger;
   onMoved?: () => void;
   onError?: (code: StorageErrorCode) => void;
-  /** Each background run's outcome (for the job's record). */
-  onOutcome?: (outcome: SpoolMoveOutcome) => void;
 }): SpoolMover {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<SpoolMoveOutcome> | undefined;
-  let again = false;
-  let stopped = false;
-  const cancel = new AbortController();
+  let trigger: (() => void) | undefined;
 
   const claim = async (now: Date) => {
     const { rows } = await pool.query<{
@@ -105,7 +100,10 @@ export function createSpoolMover({
     await pool.query(`delete from spooled_file where full_path = $1`, [fullPath]);
   };
 
-  const moveOne = async (now: Date): Promise<'moved' | 'dropped' | StorageErrorCode | 'none'> => {
+  const moveOne = async (
+    now: Date,
+    signal: AbortSignal,
+  ): Promise<'moved' | 'dropped' | 'stopped' | StorageErrorCode | 'none'> => {
     const file = await claim(now);
     if (!file) return 'none';
     try {
@@ -116,7 +114,7 @@ export function createSpoolMover({
       const metadata = await driver.put(file.full_path, file.data, {
         contentType: file.metadata.contentType,
         customMetadata: file.metadata.customMetadata,
-        signal: cancel.signal,
+        signal,
       });
       if (!(await stillKept(file.full_path))) {
         // Erased while the bytes were on their way: what just landed must not outlive the erasure.
@@ -142,12 +140,12 @@ export function createSpoolMover({
       return 'moved';
     } catch (error) {
       const code = error instanceof StorageError ? error.code : 'unknown';
-      if (stopped && code === 'canceled') {
+      if (signal.aborted && code === 'canceled') {
         // The instance is shutting down: the file is free for the next mover, no try counted.
         await pool.query(`update spooled_file set claimed_until = null, attempts = attempts - 1 where full_path = $1`, [
           file.full_path,
         ]);
-        return code;
+        return 'stopped';
       }
       await pool.query(
         `update spooled_file
@@ -163,11 +161,11 @@ export function createSpoolMover({
     }
   };
 
-  const moveDue = async (now = new Date()): Promise<SpoolMoveOutcome> => {
+  const moveDue = async (now = new Date(), signal = new AbortController().signal): Promise<SpoolMoveOutcome> => {
     const outcome: SpoolMoveOutcome = { moved: 0, failed: 0, errors: [] };
-    while (!stopped) {
-      const result = await moveOne(now);
-      if (result === 'none') break;
+    while (!signal.aborted) {
+      const result = await moveOne(now, signal);
+      if (result === 'none' || result === 'stopped') break;
       if (result === 'moved') outcome.moved += 1;
       else if (result === 'dropped') continue;
       else {
@@ -178,46 +176,11 @@ export function createSpoolMover({
     return outcome;
   };
 
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = moveDue()
-      .then((outcome) => {
-        onOutcome?.(outcome);
-        return outcome;
-      })
-      .catch((error: Error) => {
-        logger.warn({ err: { message: error.message } }, 'the spool mover failed; it runs again later');
-        const outcome: SpoolMoveOutcome = { moved: 0, failed: 1, errors: ['unknown'] };
-        onOutcome?.(outcome);
-        return outcome;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          run();
-        }
-      });
-  };
-
   return {
     moveDue,
-    kick: () => {
-      if (timer && !stopped) run();
-    },
-    start() {
-      timer = setInterval(run, SPOOL_MOVER_EVERY_MS);
-      timer.unref();
-      run();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      cancel.abort();
-      await running;
+    kick: () => trigger?.(),
+    kickWith(next) {
+      trigger = next;
     },
   };
 }

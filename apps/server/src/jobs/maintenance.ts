@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import type { AltchaService } from '../services/altcha.service.ts';
+import type { FollowUpService } from '../services/follow-up.service.ts';
+import { SUBMISSION_KEY_HOURS } from '../services/report.service.ts';
+import type { Job } from './job.ts';
+
+/**
+ * Housekeeping every ten minutes: forget used ALTCHA challenges, ended follow-up sessions,
+ * rate-limit counters and submission keys once expired.
+ */
+export function maintenanceJob({
+  db,
+  altcha,
+  followUp,
+}: {
+  db: Db;
+  altcha: Pick<AltchaService, 'deleteExpired'>;
+  followUp: Pick<FollowUpService, 'deleteExpired'>;
+}): Job {
+  return {
+    name: 'maintenance',
+    schedule: { cron: '*/10 * * * *' },
+    maxAttempts: 3,
+    async run() {
+      await altcha.deleteExpired();
+      await followUp.deleteExpired();
+      await db.execute(sql`delete from rate_limit where expire is not null and expire < ${Date.now()}`);
+      // Submission keys answer a second try within a day (decision 0025); then they go, and the
+      // receipt sealed under one with them.
+      await db.execute(
+        sql`delete from submission_key where created_at < now() - make_interval(hours => ${SUBMISSION_KEY_HOURS})`,
+      );
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Logger } from '../logger.ts';
+import type { Services } from '../services/services.ts';
+import { alertsJob } from './alerts.ts';
+import { digestJob } from './digest.ts';
+import type { Job } from './job.ts';
+import { maintenanceJob } from './maintenance.ts';
+import { orphanSweepJob } from './orphan-sweep.ts';
+import { outboxJob } from './outbox.ts';
+import { retentionJob } from './retention.ts';
+import { type JobRunner, startJobRunner } from './runner.ts';
+import { spoolMoverJob } from './spool-mover.ts';
+
+/** What the jobs use of the services, and nothing more. */
+export type JobServices = Pick<
+  Services,
+  | 'pool'
+  | 'db'
+  | 'jobs'
+  | 'metrics'
+  | 'notifications'
+  | 'spoolMover'
+  | 'retention'
+  | 'digest'
+  | 'alerts'
+  | 'altcha'
+  | 'followUp'
+>;
+
+/** Every job of the site, each in its own file of this folder (decision 0035). */
+export function siteJobs(services: JobServices, logger: Logger): Job[] {
+  return [
+    outboxJob(services.notifications),
+    spoolMoverJob(services.spoolMover),
+    maintenanceJob(services),
+    retentionJob(services.retention, logger),
+    orphanSweepJob(services.retention, logger),
+    digestJob(services.digest, logger),
+    alertsJob(services.alerts),
+  ];
+}
+
+/**
+ * The site's jobs on one runner (main.ts): a submission's e-mail and a spooled file are then
+ * handled at once through it, on whichever instance is free.
+ */
+export async function startSiteJobs(services: JobServices, logger: Logger): Promise<JobRunner> {
+  const runner = await startJobRunner({
+    pool: services.pool,
+    jobs: siteJobs(services, logger),
+    recorder: services.jobs,
+    metrics: services.metrics,
+    logger,
+  });
+  services.notifications.kickWith(() => runner.kick('outbox'));
+  services.spoolMover.kickWith(() => runner.kick('spool-mover'));
+  return {
+    kick: runner.kick,
+    async stop() {
+      services.notifications.kickWith(undefined);
+      services.spoolMover.kickWith(undefined);
+      await runner.stop();
+    },
+  };
+}
