@@ -9,6 +9,8 @@ import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import { startSiteJobs } from '../jobs/site-jobs.ts';
 import { createLogger } from '../logger.ts';
 import { createServices, type Services } from '../services/services.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
@@ -20,6 +22,7 @@ describe('when the database goes away and comes back', () => {
   const logger = createLogger('silent');
   let embedded: EmbeddedPostgres;
   let services: Services;
+  let jobs: JobRunner;
   let database: ReturnType<typeof createDatabase>;
   let baseUrl: string;
   let close: () => Promise<void>;
@@ -35,6 +38,8 @@ describe('when the database goes away and comes back', () => {
       REPORTS_PER_HOUR_PER_IP: '1000',
     });
     services = createServices(config, database, logger);
+    // The background jobs run through the outage too, as in main.ts.
+    jobs = await startSiteJobs(services, logger);
     const web = path.resolve(import.meta.dirname, '../../../web/build');
     const build = (await import(pathToFileURL(path.join(web, 'server/index.js')).href)) as WebBuild;
     const server = createApp({ config, services, logger, build }).listen(0, '127.0.0.1');
@@ -43,6 +48,7 @@ describe('when the database goes away and comes back', () => {
     close = async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await jobs.stop();
       await services.notifications.stop();
       await database.close();
       await embedded.stop();
@@ -80,5 +86,16 @@ describe('when the database goes away and comes back', () => {
     }
     expect(accepted).toBe(1);
     expect(await count()).toBe(2); // the refused one was never written
-  });
+
+    // The job runner came through it: the outbox job runs again.
+    const outboxRuns = async () =>
+      Number(
+        /^cs_job_runs_total\{job="outbox",outcome="succeeded"\} (\d+)/m.exec(await services.metrics.render())?.[1] ?? 0,
+      );
+    const before = await outboxRuns();
+    for (let attempt = 0; attempt < 120 && (await outboxRuns()) <= before; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await outboxRuns()).toBeGreaterThan(before);
+  }, 90_000);
 });

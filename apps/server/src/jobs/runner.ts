@@ -38,6 +38,9 @@ export type JobRunner = {
 
 /** A job run at start (`atStart`) waits this long: the site answers first. */
 const START_DELAY_MS = 60_000;
+/** Pauses before starting a stopped runner again: 5 s, doubling to 5 minutes. */
+const RESTART_FIRST_MS = 5_000;
+const RESTART_LONGEST_MS = 5 * 60_000;
 
 const isMonitored = (name: string): name is ScheduledJob => (SCHEDULED_JOBS as readonly string[]).includes(name);
 
@@ -85,6 +88,36 @@ function cronItemOf(job: Job): CronItem {
       };
 }
 
+type TaskDeps = Pick<JobRunnerOptions, 'recorder' | 'metrics' | 'logger'> & { kick(name: string): void };
+
+/** A run counted on this instance and, for a monitored job that did something, recorded for the alerts. */
+async function record(job: Job, result: JobResult, { recorder, metrics }: TaskDeps) {
+  metrics.jobRun(job.name, typeof result === 'object' ? 'failed' : 'succeeded');
+  if (!isMonitored(job.name) || result === 'idle') return;
+  if (result === undefined) await recorder.success(job.name);
+  else await recorder.failure(job.name, result.failed);
+}
+
+/** The library's task for a job: its run recorded, a thrown error kept as its code, the next run chained. */
+function taskOf(job: Job, deps: TaskDeps): Task {
+  return async (_payload, helpers: JobHelpers) => {
+    let result: JobResult;
+    try {
+      result = await job.run({ signal: helpers.abortSignal, kick: deps.kick });
+    } catch (error) {
+      const reason = reasonOf(error);
+      await record(job, { failed: reason }, deps);
+      const { attempts, max_attempts: of } = helpers.job;
+      deps.logger.warn({ job: job.name, attempt: attempts, of, err: error }, 'a job failed; it is tried again later');
+      throw new JobFailed(reason);
+    }
+    await record(job, result, deps);
+    if ('everyMs' in job.schedule) {
+      await helpers.addJob(job.name, {}, chained(job, new Date(Date.now() + job.schedule.everyMs)));
+    }
+  };
+}
+
 /**
  * The one job runner of the site (decision 0035): graphile-worker on the site's database, one
  * per instance, started after the migrations and stopped before the pool closes. Each run is
@@ -112,65 +145,81 @@ export async function startJobRunner({
       );
   };
 
-  const record = async (job: Job, result: JobResult) => {
-    metrics.jobRun(job.name, typeof result === 'object' ? 'failed' : 'succeeded');
-    if (!isMonitored(job.name) || result === 'idle') return;
-    if (result === undefined) await recorder.success(job.name);
-    else await recorder.failure(job.name, result.failed);
+  const startOnce = async () => {
+    const started = await run({
+      pgPool: pool,
+      taskList: Object.fromEntries(jobs.map((job) => [job.name, taskOf(job, { recorder, metrics, logger, kick })])),
+      parsedCronItems: parseCronItems(jobs.map(cronItemOf)),
+      // Each job may run beside the others: a slow spool move never holds an urgent e-mail back.
+      concurrency: Math.max(1, jobs.length),
+      pollInterval: pollIntervalMs,
+      // main.ts handles SIGINT and SIGTERM, and stops the runner before the database.
+      noHandleSignals: true,
+      // A run that waits on the network (a spool move) gives up at once when the instance stops.
+      gracefulShutdownAbortTimeout: 0,
+      logger: workerLogger(logger),
+      // Without batches, a run's end that cannot be written (the database gone at that moment)
+      // is a promise nobody awaits, which would end the process; batched, it stops the runner,
+      // which `supervise` starts again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    try {
+      await addStartRuns(started, jobs);
+    } catch (error) {
+      await started.stop();
+      throw error;
+    }
+    return started;
   };
 
-  const taskOf =
-    (job: Job): Task =>
-    async (_payload, helpers: JobHelpers) => {
-      let result: JobResult;
-      try {
-        result = await job.run({ signal: helpers.abortSignal, kick });
-      } catch (error) {
-        const reason = reasonOf(error);
-        await record(job, { failed: reason });
-        const { attempts, max_attempts: of } = helpers.job;
-        logger.warn({ job: job.name, attempt: attempts, of, err: error }, 'a job failed; it is tried again later');
-        throw new JobFailed(reason);
-      }
-      await record(job, result);
-      if ('everyMs' in job.schedule) {
-        await helpers.addJob(job.name, {}, chained(job, new Date(Date.now() + job.schedule.everyMs)));
-      }
-    };
+  let stopping = false;
+  /** A runner that stops by itself (the database went away) is started again, with growing pauses. */
+  const supervise = (current: Runner) => {
+    current.promise.then(
+      () => {},
+      async (error: unknown) => {
+        if (stopping || runner !== current) return;
+        runner = undefined;
+        logger.error({ err: error }, 'the job runner stopped; it starts again once the database answers');
+        for (let pause = RESTART_FIRST_MS; !stopping; pause = Math.min(pause * 2, RESTART_LONGEST_MS)) {
+          await new Promise((resolve) => setTimeout(resolve, pause).unref());
+          if (stopping) return;
+          const next = await startOnce().catch(() => undefined);
+          if (next && stopping) await next.stop();
+          else if (next) {
+            runner = next;
+            supervise(next);
+            logger.info('the job runner started again');
+            return;
+          }
+        }
+      },
+    );
+  };
 
-  runner = await run({
-    pgPool: pool,
-    taskList: Object.fromEntries(jobs.map((job) => [job.name, taskOf(job)])),
-    parsedCronItems: parseCronItems(jobs.map(cronItemOf)),
-    // Each job may run beside the others: a slow spool move never holds an urgent e-mail back.
-    concurrency: Math.max(1, jobs.length),
-    pollInterval: pollIntervalMs,
-    // main.ts handles SIGINT and SIGTERM, and stops the runner before the database.
-    noHandleSignals: true,
-    // A run that waits on the network (a spool move) gives up at once when the instance stops.
-    gracefulShutdownAbortTimeout: 0,
-    logger: workerLogger(logger),
-  });
-  const started = runner;
-  try {
-    for (const job of jobs) {
-      if ('everyMs' in job.schedule) {
-        // Its chain, unless another instance started it already (then its pending run stays).
-        await started.addJob(job.name, {}, { ...chained(job), jobKeyMode: 'preserve_run_at' });
-      } else if (job.schedule.atStart) {
-        // Instances starting together share the one run: its key.
-        await started.addJob(job.name, {}, chained(job, new Date(Date.now() + START_DELAY_MS)));
-      }
-    }
-  } catch (error) {
-    await started.stop();
-    throw error;
-  }
+  runner = await startOnce();
+  supervise(runner);
   return {
     kick,
     stop: async () => {
+      stopping = true;
+      const current = runner;
       runner = undefined;
-      await started.stop();
+      // A runner that failed as it stopped must not keep the site from stopping.
+      await current?.stop().catch((error: unknown) => logger.warn({ err: error }, 'the job runner stopped badly'));
     },
   };
+}
+
+/** At start: each `everyMs` job's chain, and the runs of the jobs that run at start. */
+async function addStartRuns(runner: Runner, jobs: readonly Job[]) {
+  for (const job of jobs) {
+    if ('everyMs' in job.schedule) {
+      // Its chain, unless another instance started it already (then its pending run stays).
+      await runner.addJob(job.name, {}, { ...chained(job), jobKeyMode: 'preserve_run_at' });
+    } else if (job.schedule.atStart) {
+      // Instances starting together share the one run: its key.
+      await runner.addJob(job.name, {}, chained(job, new Date(Date.now() + START_DELAY_MS)));
+    }
+  }
 }
