@@ -27,6 +27,8 @@ export type JobRunnerOptions = {
    * of an `everyMs` job); a job added now is announced at once (LISTEN/NOTIFY). Tests shorten it.
    */
   pollIntervalMs?: number;
+  /** The first pause before a runner that stopped by itself is started again; it doubles. */
+  restartAfterMs?: number;
 };
 
 export type JobRunner = {
@@ -131,6 +133,7 @@ export async function startJobRunner({
   metrics,
   logger,
   pollIntervalMs = 2_000,
+  restartAfterMs = RESTART_FIRST_MS,
 }: JobRunnerOptions): Promise<JobRunner> {
   let runner: Runner | undefined;
   const byName = new Map(jobs.map((job) => [job.name, job]));
@@ -173,28 +176,29 @@ export async function startJobRunner({
   };
 
   let stopping = false;
-  /** A runner that stops by itself (the database went away) is started again, with growing pauses. */
+  /**
+   * A runner that stops by itself (its pool of workers failed: the database went away) is started
+   * again, after 5 s, doubling to 5 minutes while the database does not answer.
+   */
   const supervise = (current: Runner) => {
-    current.promise.then(
-      () => {},
-      async (error: unknown) => {
-        if (stopping || runner !== current) return;
-        runner = undefined;
-        logger.error({ err: error }, 'the job runner stopped; it starts again once the database answers');
-        for (let pause = RESTART_FIRST_MS; !stopping; pause = Math.min(pause * 2, RESTART_LONGEST_MS)) {
-          await new Promise((resolve) => setTimeout(resolve, pause).unref());
-          if (stopping) return;
-          const next = await startOnce().catch(() => undefined);
-          if (next && stopping) await next.stop();
-          else if (next) {
-            runner = next;
-            supervise(next);
-            logger.info('the job runner started again');
-            return;
-          }
+    const restart = async (error?: unknown) => {
+      if (stopping || runner !== current) return;
+      runner = undefined;
+      logger.error({ err: error }, 'the job runner stopped; it starts again once the database answers');
+      for (let pause = restartAfterMs; !stopping; pause = Math.min(pause * 2, RESTART_LONGEST_MS)) {
+        await new Promise((resolve) => setTimeout(resolve, pause).unref());
+        if (stopping) return;
+        const next = await startOnce().catch(() => undefined);
+        if (next && stopping) await next.stop().catch(() => {});
+        else if (next) {
+          runner = next;
+          supervise(next);
+          logger.info('the job runner started again');
+          return;
         }
-      },
-    );
+      }
+    };
+    current.promise.then(() => restart(), restart);
   };
 
   runner = await startOnce();
