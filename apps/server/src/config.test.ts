@@ -99,6 +99,11 @@ describe('loadConfig', () => {
     ['EMERGENCY_NUMBER', 'call us', 'EMERGENCY_NUMBER: expected a telephone number such as 112'],
     ['QUICK_EXIT_URL', 'javascript:alert(1)', 'QUICK_EXIT_URL: expected the address of a neutral website'],
     ['REPORT_RETENTION_MONTHS', '0', 'REPORT_RETENTION_MONTHS: expected a whole number of months between 1 and 120'],
+    [
+      'SIGN_IN_ATTEMPTS_PER_IP',
+      '3',
+      'SIGN_IN_ATTEMPTS_PER_IP: expected a whole number of sign-in attempts per 15 minutes between 5 and 100000 (got "3")',
+    ],
   ])('refuses %s=%s with a message that names the variable and what it expects', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

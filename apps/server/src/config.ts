@@ -10,17 +10,36 @@ import { z } from 'zod';
  * Every setting of the server comes from an environment variable, checked here once at start-up.
  * `.env.example` documents each one; keep the two in step.
  */
-const portSchema = z.coerce
-  .number({ error: 'expected a port number between 1 and 65535' })
-  .int('expected a whole number between 1 and 65535')
-  .min(1, 'expected a port number between 1 and 65535')
-  .max(65535, 'expected a port number between 1 and 65535');
 
-const postgresUrlSchema = z
+/** `expected …`: every message names what the setting takes; loadConfig adds its name and the value. */
+const expected = (what: string) => `expected ${what}`;
+
+/** A whole number from `min` to `max`; `what` says it in words when "a whole number between" does not. */
+function wholeNumber(min: number, max: number, what = `a whole number between ${min} and ${max}`) {
+  const message = expected(what);
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** A whole number of `unit` (months, working days…) from `min` to `max`. */
+const countOf = (unit: string, min: number, max: number) =>
+  wholeNumber(min, max, `a whole number of ${unit} between ${min} and ${max}`);
+
+/** Text of `min` to `max` characters, trimmed. */
+const text = (what: string, { min = 1, max = Number.POSITIVE_INFINITY } = {}) =>
+  z.string().trim().min(min, expected(what)).max(max, expected(what));
+
+/** An http(s) address. */
+const webAddress = (what: string) => z.url({ protocol: /^https?$/, error: expected(what) });
+
+/** One of a few words. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what = `one of ${values.join(', ')}`) =>
+  z.enum(values, { error: expected(what) });
+
+const postgresUrl = z
   .string()
   .trim()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), {
-    error: 'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/database',
+    error: expected('a PostgreSQL connection URL such as postgres://user:password@host:5432/database'),
   });
 
 /** A comma-separated list of e-mail addresses (already checked), as a list. */
@@ -31,20 +50,17 @@ function emailList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function phoneSchema(name: string) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9][0-9 ()./-]{1,24}$/, `expected a telephone number such as 112 or +32 3 123 45 67 (${name})`);
-}
+const emailListSetting = z
+  .string()
+  .trim()
+  .refine((value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success), {
+    error: expected('one or more email addresses separated by commas'),
+  });
 
-function perHour(name: string) {
-  return z.coerce
-    .number({ error: `expected a whole number of submissions per hour (${name})` })
-    .int(`expected a whole number of submissions per hour (${name})`)
-    .min(1, `expected at least 1 submission per hour (${name})`)
-    .max(100_000, `expected at most 100000 submissions per hour (${name})`);
-}
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()./-]{1,24}$/, expected('a telephone number such as 112 or +32 3 123 45 67'));
 
 /** 32 bytes written in base64 or hex, or undefined. */
 function keyBytes(value: string): Buffer | undefined {
@@ -54,201 +70,99 @@ function keyBytes(value: string): Buffer | undefined {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['production', 'development', 'test'], {
-      error: 'expected one of production, development, test',
-    })
-    .default('production'),
-  HOST: z.string().trim().min(1, 'expected a host name or IP address to listen on').default('127.0.0.1'),
-  PORT: portSchema.default(3000),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'expected the public address of the site, such as https://example.org' })
-    .optional(),
-  DATA_DIR: z.string().trim().min(1, 'expected a directory path').default('./data'),
-  DATABASE_URL: postgresUrlSchema.optional(),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
+  NODE_ENV: oneOf(['production', 'development', 'test']).default('production'),
+  HOST: text('a host name or IP address to listen on').default('127.0.0.1'),
+  PORT: wholeNumber(1, 65535, 'a port number between 1 and 65535').default(3000),
+  PUBLIC_URL: webAddress('the public address of the site, such as https://example.org').optional(),
+  DATA_DIR: text('a directory path').default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ORG_EMAIL: z
-    .email({ error: 'expected the email address the public can write to, such as info@example.org' })
+    .email({ error: expected('the email address the public can write to, such as info@example.org') })
     .default('info@example.org'),
-  ORG_PHONE: phoneSchema('ORG_PHONE').optional(),
-  ORG_ADDRESS: z.string().trim().max(200, 'expected a postal address of at most 200 characters').optional(),
-  EMERGENCY_NUMBER: phoneSchema('EMERGENCY_NUMBER').default('112'),
-  POLICE_NUMBER: phoneSchema('POLICE_NUMBER').default('101'),
-  QUICK_EXIT_URL: z
-    .url({ protocol: /^https?$/, error: 'expected the address of a neutral website, such as https://www.google.com/' })
-    .default('https://www.google.com/'),
-  REPORT_RETENTION_MONTHS: z.coerce
-    .number({ error: 'expected a whole number of months between 1 and 120' })
-    .int('expected a whole number of months between 1 and 120')
-    .min(1, 'expected a whole number of months between 1 and 120')
-    .max(120, 'expected a whole number of months between 1 and 120')
-    .default(24),
-  RESPONSE_PROMISE_WORKING_DAYS: z.coerce
-    .number({ error: 'expected a whole number of working days between 1 and 30' })
-    .int('expected a whole number of working days between 1 and 30')
-    .min(1, 'expected a whole number of working days between 1 and 30')
-    .max(30, 'expected a whole number of working days between 1 and 30')
-    .default(2),
-  SMALL_CELL_THRESHOLD: z.coerce
-    .number({ error: 'expected a whole number between 3 and 20' })
-    .int('expected a whole number between 3 and 20')
-    .min(SMALL_CELL_MIN_THRESHOLD, 'expected a whole number between 3 and 20')
-    .max(20, 'expected a whole number between 3 and 20')
-    .default(SMALL_CELL_DEFAULT_THRESHOLD),
-  FIGURES_TIME_LIMIT_SECONDS: z.coerce
-    .number({ error: 'expected a whole number of seconds between 1 and 600' })
-    .int('expected a whole number of seconds between 1 and 600')
-    .min(1, 'expected a whole number of seconds between 1 and 600')
-    .max(600, 'expected a whole number of seconds between 1 and 600')
-    .default(20),
-  OPEN_DATA_LICENCE: z
-    .string()
-    .trim()
-    .min(1)
-    .max(80, 'expected a licence name of at most 80 characters')
-    .default('CC BY 4.0'),
-  OPEN_DATA_LICENCE_URL: z
-    .url({
-      protocol: /^https?$/,
-      error: 'expected the address of the licence text, such as https://creativecommons.org/licenses/by/4.0/',
-    })
-    .default('https://creativecommons.org/licenses/by/4.0/'),
-  KEYRING_FILE: z.string().trim().min(1, 'expected the path of the keyring file').optional(),
+  ORG_PHONE: phone.optional(),
+  ORG_ADDRESS: text('a postal address of at most 200 characters', { min: 0, max: 200 }).optional(),
+  EMERGENCY_NUMBER: phone.default('112'),
+  POLICE_NUMBER: phone.default('101'),
+  QUICK_EXIT_URL: webAddress('the address of a neutral website, such as https://www.google.com/').default(
+    'https://www.google.com/',
+  ),
+  REPORT_RETENTION_MONTHS: countOf('months', 1, 120).default(24),
+  RESPONSE_PROMISE_WORKING_DAYS: countOf('working days', 1, 30).default(2),
+  SMALL_CELL_THRESHOLD: wholeNumber(SMALL_CELL_MIN_THRESHOLD, 20).default(SMALL_CELL_DEFAULT_THRESHOLD),
+  FIGURES_TIME_LIMIT_SECONDS: countOf('seconds', 1, 600).default(20),
+  OPEN_DATA_LICENCE: text('a licence name of 1 to 80 characters', { max: 80 }).default('CC BY 4.0'),
+  OPEN_DATA_LICENCE_URL: webAddress(
+    'the address of the licence text, such as https://creativecommons.org/licenses/by/4.0/',
+  ).default('https://creativecommons.org/licenses/by/4.0/'),
+  KEYRING_FILE: text('the path of the keyring file').optional(),
   ENCRYPTION_KEY: z
     .string()
     .trim()
     .refine((value) => keyBytes(value)?.length === 32, {
-      error:
-        'expected 32 random bytes in base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+      error: expected(
+        '32 random bytes in base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+      ),
     })
     .optional(),
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'expected an SMTP address such as smtps://user:password@mail.example.org:465' })
-    .optional(),
-  MAIL_FROM: z.email({ error: 'expected the sender address of staff notifications' }).optional(),
-  NOTIFY_EMAILS: z
-    .string()
-    .trim()
-    .refine((value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success), {
-      error: 'expected one or more email addresses separated by commas',
+    .url({
+      protocol: /^smtps?$/,
+      error: expected('an SMTP address such as smtps://user:password@mail.example.org:465'),
     })
     .optional(),
-  ON_CALL_EMAILS: z
-    .string()
-    .trim()
-    .refine((value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success), {
-      error: 'expected one or more email addresses separated by commas',
-    })
-    .optional(),
+  MAIL_FROM: z.email({ error: expected('the sender address of staff notifications') }).optional(),
+  NOTIFY_EMAILS: emailListSetting.optional(),
+  ON_CALL_EMAILS: emailListSetting.optional(),
   URGENT_INCIDENT_TYPES: z
     .string()
     .trim()
     .refine(
       (value) =>
         value === '' || value.split(',').every((type) => (INCIDENT_TYPES as readonly string[]).includes(type.trim())),
-      { error: `expected incident types separated by commas, among ${INCIDENT_TYPES.join(', ')}, or nothing` },
+      { error: expected(`incident types separated by commas, among ${INCIDENT_TYPES.join(', ')}, or nothing`) },
     )
     .default(DEFAULT_URGENT_INCIDENT_TYPES.join(',')),
-  DIGEST_HOUR: z.coerce
-    .number({ error: 'expected an hour from 0 to 23 (Brussels time)' })
-    .int({ error: 'expected an hour from 0 to 23 (Brussels time)' })
-    .min(0, { error: 'expected an hour from 0 to 23 (Brussels time)' })
-    .max(23, { error: 'expected an hour from 0 to 23 (Brussels time)' })
-    .default(7),
-  STAFF_LANGUAGE: z
-    .enum(LANGUAGE_CODES as [Language, ...Language[]], { error: 'expected one of en, fr, nl, he, yi' })
-    .default('en'),
+  DIGEST_HOUR: wholeNumber(0, 23, 'an hour from 0 to 23 (Brussels time)').default(7),
+  STAFF_LANGUAGE: oneOf(LANGUAGE_CODES as [Language, ...Language[]]).default('en'),
   TRUST_PROXY: z
     .string()
     .trim()
     .refine((value) => value === 'false' || value === 'loopback' || /^[0-9a-f.:/, ]+$/i.test(value), {
-      error:
-        'expected false, loopback, or the IP addresses (or CIDR ranges) of your reverse proxies, separated by commas',
+      error: expected(
+        'false, loopback, or the IP addresses (or CIDR ranges) of your reverse proxies, separated by commas',
+      ),
     })
     .default('false'),
-  REPORTS_PER_HOUR_PER_IP: perHour('REPORTS_PER_HOUR_PER_IP').default(5),
-  MESSAGES_PER_HOUR_PER_IP: perHour('MESSAGES_PER_HOUR_PER_IP').default(5),
-  SUBMISSIONS_PER_HOUR: perHour('SUBMISSIONS_PER_HOUR').default(300),
-  SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: perHour('SUBMISSIONS_WITHOUT_CHECK_PER_HOUR').default(30),
-  PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: z.coerce
-    .number({ error: 'expected a whole number of posts between 10 and 100000' })
-    .int('expected a whole number of posts between 10 and 100000')
-    .min(10, 'expected a whole number of posts between 10 and 100000')
-    .max(100_000, 'expected a whole number of posts between 10 and 100000')
-    .default(40),
-  WRONG_RECEIPTS_PER_HOUR_PER_IP: z.coerce
-    .number({ error: 'expected a whole number of wrong receipts per hour between 3 and 1000' })
-    .int('expected a whole number of wrong receipts per hour between 3 and 1000')
-    .min(3, 'expected a whole number of wrong receipts per hour between 3 and 1000')
-    .max(1000, 'expected a whole number of wrong receipts per hour between 3 and 1000')
-    .default(10),
-  FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP: perHour('FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP').default(20),
-  SIGN_IN_ATTEMPTS_PER_IP: z.coerce
-    .number({ error: 'expected a whole number of sign-in attempts per 15 minutes' })
-    .int('expected a whole number of sign-in attempts per 15 minutes')
-    .min(5, 'expected at least 5 sign-in attempts per 15 minutes')
-    .max(100_000, 'expected at most 100000 sign-in attempts per 15 minutes')
-    .default(20),
-  STAFF_IDLE_MINUTES: z.coerce
-    .number({ error: 'expected a whole number of minutes between 1 and 30' })
-    .int('expected a whole number of minutes between 1 and 30')
-    .min(1, 'expected a whole number of minutes between 1 and 30')
-    .max(30, 'expected a whole number of minutes between 1 and 30')
-    .default(30),
-  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
-  S3_BUCKET: z.string().trim().min(3, 'expected the name of the bucket').optional(),
-  S3_REGION: z.string().trim().min(1, 'expected a region such as eu-west-3 or fr-par').default('us-east-1'),
-  S3_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: 'expected the address of the S3 service, such as https://s3.fr-par.scw.cloud' })
-    .optional(),
-  S3_ACCESS_KEY_ID: z.string().trim().min(1, 'expected the access key id').optional(),
-  S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'expected the secret access key').optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
-  UPLOAD_WAIT_SECONDS: z.coerce
-    .number({ error: 'expected a whole number of seconds between 1 and 30' })
-    .int('expected a whole number of seconds between 1 and 30')
-    .min(1, 'expected a whole number of seconds between 1 and 30')
-    .max(30, 'expected a whole number of seconds between 1 and 30')
-    .default(15),
-  FILE_WORK_CONCURRENCY: z.coerce
-    .number({ error: 'expected 1 or 2' })
-    .int('expected 1 or 2')
-    .min(1, 'expected 1 or 2')
-    .max(2, 'expected 1 or 2')
-    .default(1),
-  FILE_WORK_QUEUE: z.coerce
-    .number({ error: 'expected a whole number between 0 and 50' })
-    .int('expected a whole number between 0 and 50')
-    .min(0, 'expected a whole number between 0 and 50')
-    .max(50, 'expected a whole number between 0 and 50')
-    .default(8),
-  SPOOL_MAX_MB: z.coerce
-    .number({ error: 'expected a whole number of megabytes between 50 and 100000' })
-    .int('expected a whole number of megabytes between 50 and 100000')
-    .min(50, 'expected a whole number of megabytes between 50 and 100000')
-    .max(100_000, 'expected a whole number of megabytes between 50 and 100000')
-    .default(1024),
+  REPORTS_PER_HOUR_PER_IP: countOf('submissions per hour', 1, 100_000).default(5),
+  MESSAGES_PER_HOUR_PER_IP: countOf('submissions per hour', 1, 100_000).default(5),
+  SUBMISSIONS_PER_HOUR: countOf('submissions per hour', 1, 100_000).default(300),
+  SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: countOf('submissions per hour', 1, 100_000).default(30),
+  PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: countOf('posts', 10, 100_000).default(40),
+  WRONG_RECEIPTS_PER_HOUR_PER_IP: countOf('wrong receipts per hour', 3, 1000).default(10),
+  FOLLOW_UP_MESSAGES_PER_HOUR_PER_IP: countOf('submissions per hour', 1, 100_000).default(20),
+  SIGN_IN_ATTEMPTS_PER_IP: countOf('sign-in attempts per 15 minutes', 5, 100_000).default(20),
+  STAFF_IDLE_MINUTES: countOf('minutes', 1, 30).default(30),
+  STORAGE_DRIVER: oneOf(['local', 's3'], 'local or s3').default('local'),
+  S3_BUCKET: text('the name of the bucket', { min: 3 }).optional(),
+  S3_REGION: text('a region such as eu-west-3 or fr-par').default('us-east-1'),
+  S3_ENDPOINT: webAddress('the address of the S3 service, such as https://s3.fr-par.scw.cloud').optional(),
+  S3_ACCESS_KEY_ID: text('the access key id').optional(),
+  S3_SECRET_ACCESS_KEY: text('the secret access key').optional(),
+  S3_FORCE_PATH_STYLE: oneOf(['true', 'false'], 'true or false').default('false'),
+  UPLOAD_WAIT_SECONDS: countOf('seconds', 1, 30).default(15),
+  FILE_WORK_CONCURRENCY: wholeNumber(1, 2, '1 or 2').default(1),
+  FILE_WORK_QUEUE: wholeNumber(0, 50).default(8),
+  SPOOL_MAX_MB: countOf('megabytes', 50, 100_000).default(1024),
   METRICS_TOKEN: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.~+/=-]{32,200}$/, 'expected at least 32 characters, such as from: openssl rand -hex 32')
+    .regex(/^[A-Za-z0-9_.~+/=-]{32,200}$/, expected('at least 32 characters, such as from: openssl rand -hex 32'))
     .optional(),
-  ALERT_BACKLOG_MINUTES: z.coerce
-    .number({ error: 'expected a whole number of minutes between 5 and 1440' })
-    .int('expected a whole number of minutes between 5 and 1440')
-    .min(5, 'expected a whole number of minutes between 5 and 1440')
-    .max(1440, 'expected a whole number of minutes between 5 and 1440')
-    .default(30),
-  ORG_NAME: z
-    .string()
-    .trim()
-    .min(2, 'expected the name of the organisation (2 to 120 characters)')
-    .max(120, 'expected the name of the organisation (2 to 120 characters)')
-    .default('Community Safety Flanders'),
+  ALERT_BACKLOG_MINUTES: countOf('minutes', 5, 1440).default(30),
+  ORG_NAME: text('the name of the organisation (2 to 120 characters)', { min: 2, max: 120 }).default(
+    'Community Safety Flanders',
+  ),
 });
 
 export type Config = Readonly<{
