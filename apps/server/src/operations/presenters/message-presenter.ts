@@ -1,6 +1,7 @@
 import type { InboxItem, InboxMessage } from '@app/core/inbox-api';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { contactMessage } from '../../db/schema.ts';
+import { openSealedFields } from './sealed-identity.ts';
 
 const PREVIEW_LENGTH = 120;
 
@@ -9,14 +10,7 @@ type Sealed = { firstName: string; lastName: string; email: string; phone: strin
 
 /** The sender and the message, opened; every field named, absent ones empty. */
 export function openMessageContent(encryption: Encryption, sealed: string): Sealed {
-  const parsed = JSON.parse(encryption.openText(sealed)) as Partial<Sealed>;
-  return {
-    firstName: parsed.firstName ?? '',
-    lastName: parsed.lastName ?? '',
-    email: parsed.email ?? '',
-    phone: parsed.phone ?? '',
-    message: parsed.message ?? '',
-  };
+  return openSealedFields(encryption, sealed, ['firstName', 'lastName', 'email', 'phone', 'message']);
 }
 
 /** A contact message in the inbox list, for roles with `messages:manage`. */

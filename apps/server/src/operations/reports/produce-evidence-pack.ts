@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ReporterIdentity } from '@app/core/casework-api';
 import { todayInBelgium } from '@app/core/dates';
 import {
   consentAllowsIdentity,
@@ -17,6 +16,7 @@ import { reportStatusChange } from '../../db/casework-schema.ts';
 import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, firstCode, type OperationDeps } from '../operation-context.ts';
 import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
+import { openReporterIdentity } from '../presenters/sealed-identity.ts';
 import { lockReport } from './report-queries.ts';
 import { sharingConsentOf } from './sharing-consent.ts';
 
@@ -126,7 +126,7 @@ export async function produceEvidencePack(
         .join(','),
     });
     // Opened only now, after the audit row that records it, as `revealReporter` does.
-    const identity = withIdentity && row.personalData ? openIdentity(deps, row.personalData) : null;
+    const identity = withIdentity && row.personalData ? openReporterIdentity(deps.encryption, row.personalData) : null;
     return { ok: true as const, row, messages, chosenMessages, history, identity, consent };
   });
   if (!outcome.ok) return outcome;
@@ -179,16 +179,5 @@ export async function produceEvidencePack(
         return data;
       },
     },
-  };
-}
-
-function openIdentity(deps: OperationDeps, sealed: string): ReporterIdentity {
-  const identity = JSON.parse(deps.encryption.openText(sealed)) as Partial<ReporterIdentity>;
-  return {
-    firstName: identity.firstName ?? '',
-    lastName: identity.lastName ?? '',
-    phone: identity.phone ?? '',
-    email: identity.email ?? '',
-    address: identity.address ?? '',
   };
 }

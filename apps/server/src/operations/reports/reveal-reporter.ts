@@ -1,5 +1,6 @@
 import type { ReporterIdentity } from '@app/core/casework-api';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
+import { openReporterIdentity } from '../presenters/sealed-identity.ts';
 import { lockReport } from './report-queries.ts';
 
 /**
@@ -19,13 +20,5 @@ export async function revealReporter(
     return { personalData: row.personalData };
   });
   if (!sealed) return undefined;
-  if (!sealed.personalData) return { firstName: '', lastName: '', phone: '', email: '', address: '' };
-  const identity = JSON.parse(deps.encryption.openText(sealed.personalData)) as Partial<ReporterIdentity>;
-  return {
-    firstName: identity.firstName ?? '',
-    lastName: identity.lastName ?? '',
-    phone: identity.phone ?? '',
-    email: identity.email ?? '',
-    address: identity.address ?? '',
-  };
+  return openReporterIdentity(deps.encryption, sealed.personalData);
 }
