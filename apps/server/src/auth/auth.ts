@@ -16,6 +16,7 @@ import {
 } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
 import { betterAuthLogger } from './auth-logger.ts';
+import { staffAuthState } from './better-auth-state.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** Every session ends 12 hours after sign-in, whatever happens (security target 16). */
@@ -94,6 +95,7 @@ export function createAuth({ db, secret, publicUrl, organisationName, logger }: 
       }),
       admin({ defaultRole: 'viewer', adminRoles: ['admin'] }),
       staffPasskeys(publicUrl),
+      staffAuthState(),
     ],
   });
 }

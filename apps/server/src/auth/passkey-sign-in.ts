@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log.ts';
 import type { Logger } from '../logger.ts';
 import type { Auth } from './auth.ts';
 import { callAuth } from './auth-call.ts';
+import { failure } from './auth-outcome.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 
@@ -18,9 +19,6 @@ type Dependencies = {
 
 /** The device's answer as the plugin types it (SimpleWebAuthn's AuthenticationResponseJSON); the plugin checks it. */
 type PasskeyAssertion = NonNullable<Parameters<Auth['api']['verifyPasskeyAuthentication']>[0]>['body']['response'];
-
-const failure = (code: Extract<AuthOutcome, { ok: false }>['code'], setCookies: string[] = []) =>
-  ({ ok: false, code, setCookies }) as const;
 
 /** The device's answer, as the browser posted it: a JSON object with the credential's id. */
 function parseAssertion(text: string): { id: string } & Record<string, unknown> {

@@ -172,12 +172,10 @@ describe('sign-in throttling', { timeout: 90_000 }, () => {
       auth: services.auth,
       db: services.db,
       pool: services.pool,
-      secret: services.encryption.deriveKey('better-auth').toString('base64url'),
       audit: services.audit,
       limits: createSignInLimits(services.pool, hashKey, 1000, { accountFreeFailures: 6 }),
       sessions: services.staffSessions,
       logger: createLogger('silent'),
-      organisationName: 'Test',
     });
     const attempt = (clientIp: string, pass: string) =>
       staffAuth.signIn({ email: staff.email, password: pass }, { headers: new Headers(), clientIp });

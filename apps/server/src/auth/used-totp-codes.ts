@@ -34,3 +34,5 @@ export async function purgeUsedTotpCodes(pool: pg.Pool): Promise<void> {
     REMEMBER_MINUTES,
   ]);
 }
+
+export type UsedTotpCodes = ReturnType<typeof createUsedTotpCodes>;

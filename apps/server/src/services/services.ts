@@ -151,7 +151,6 @@ export function createStaffServices(
     auth,
     db: database.db,
     pool: database.pool,
-    secret,
     audit,
     limits: createSignInLimits(
       database.pool,
@@ -160,7 +159,6 @@ export function createStaffServices(
     ),
     sessions: staffSessions,
     logger,
-    organisationName: config.site.organisationName,
   });
   return { auth, audit, staffSessions, staffAuth, operationDeps, staff: createCommandLineStaff(operationDeps) };
 }
