@@ -1,5 +1,6 @@
 import { isStaffRole } from '@app/core/staff';
 import type { StaffSessionState } from '@app/core/staff-api';
+import { getCookies } from 'better-auth/cookies';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { type Auth, SESSION_MAX_AGE_SECONDS } from './auth.ts';
@@ -36,7 +37,8 @@ export function createStaffSessions(
   audit: AuditLog,
   settings: { idleMinutes: number; secureCookies: boolean },
 ): StaffSessions {
-  const sessionCookieName = async () => (await auth.$context).authCookies.sessionToken.name;
+  // The name better-auth gives its session cookie under our options (prefix, __Secure- on https).
+  const sessionCookieName = async () => getCookies(auth.options).sessionToken.name;
   const expiredCookie = (name: string) =>
     `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${settings.secureCookies ? '; Secure' : ''}`;
   const endAll = async (userId: string) => {
