@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createSite, type Site } from './composition/site.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
@@ -9,7 +10,6 @@ import { createApp, type WebBuild } from './http/app.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { startSiteJobs } from './jobs/site-jobs.ts';
 import { createLogger } from './logger.ts';
-import { createServices, type Services } from './services/services.ts';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -54,14 +54,14 @@ async function main() {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
   const database = createDatabase(config.databaseUrl ?? (embedded as EmbeddedPostgres).poolConfig, logger);
   let web: Awaited<ReturnType<typeof loadWebBuild>> | undefined;
-  let services: Services | undefined;
+  let site: Site | undefined;
   let jobs: JobRunner | undefined;
 
   const stopEverything = async () => {
     // The runs under way end first, while the pool and the database are still there.
     await jobs?.stop();
-    await services?.alerts.stop();
-    await services?.notifications.stop();
+    await site?.alerts.stop();
+    await site?.notifications.stop();
     await web?.close();
     await database.close();
     await embedded?.stop();
@@ -69,8 +69,8 @@ async function main() {
 
   try {
     await runMigrations(database.pool);
-    services = createServices(config, database, logger);
-    jobs = await startSiteJobs(services, logger);
+    site = createSite(config, database, logger);
+    jobs = await startSiteJobs(site.background, logger);
     web = await loadWebBuild();
   } catch (error) {
     await stopEverything().catch(() => {});
@@ -78,7 +78,7 @@ async function main() {
   }
 
   const readiness = { draining: false };
-  const app = createApp({ config, services: services as Services, logger, readiness, ...web });
+  const app = createApp({ config, services: (site as Site).http, logger, readiness, ...web });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,7 +1,7 @@
 import type { DashboardAlert } from './alerts.ts';
 import type { PasskeyCeremonyOptions } from './passkeys.ts';
 import type { DueReminder } from './reminders.ts';
-import type { AuditAction, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
+import type { AuditAction, AuditActorKind, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
 
 /**
  * The contract between the internal pages (loaders and actions in apps/web) and the server's
@@ -41,6 +41,8 @@ export type AuditEntry = {
   id: number;
   occurredAt: string;
   actor: { id: string; name: string; email: string } | null;
+  /** `member` exactly when `actor` is set. */
+  actorKind: AuditActorKind;
   action: AuditAction;
   subjectType: string | null;
   subjectId: string | null;

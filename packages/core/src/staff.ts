@@ -117,3 +117,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Who an audit event's actor is: a staff `member` (its id in `actor_id`); the `command-line`, run
+ * by whoever holds the server (`npm run staff`, `npm run clean-old-pdfs`); a scheduled `job` of the
+ * site itself (the retention job); or a `visitor` whom no account matched (a failed sign-in).
+ */
+export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

@@ -1,5 +1,5 @@
 import { SITE_TIME_ZONE } from '@app/core/dates';
-import type { AuditAction } from '@app/core/staff';
+import type { AuditAction, AuditActorKind } from '@app/core/staff';
 import type { AuditEntry, AuditFilter, AuditPage } from '@app/core/staff-api';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -10,7 +10,13 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export type AuditRecord = {
   action: AuditAction;
+  /** The member who acted (or tried to), when known: the row's actor kind is then `member`. */
   actorId?: string | null;
+  /**
+   * Who acted when no member did: the command line, or a scheduled job. Left out with no
+   * `actorId`, it is a `visitor` whom no account matched (a failed sign-in).
+   */
+  actorKind?: Exclude<AuditActorKind, 'member'>;
   subjectType?: string;
   subjectId?: string;
   /** Ids, roles, reasons: never a reporter's personal data, a password, a code or a token. */
@@ -42,10 +48,15 @@ const brusselsMidnight = (day: string) => sql`(${day}::date::timestamp at time z
 export function createAuditLog(db: Db): AuditLog {
   const subject = alias(staffUser, 'subject_user');
   return {
-    async record({ action, actorId, subjectType, subjectId, details }, writer: AuditWriter = db) {
-      await writer
-        .insert(auditEvent)
-        .values({ action, actorId: actorId ?? null, subjectType, subjectId, details: details ?? {} });
+    async record({ action, actorId, actorKind, subjectType, subjectId, details }, writer: AuditWriter = db) {
+      await writer.insert(auditEvent).values({
+        action,
+        actorId: actorId ?? null,
+        actorKind: actorKind ?? (actorId ? 'member' : 'visitor'),
+        subjectType,
+        subjectId,
+        details: details ?? {},
+      });
     },
 
     async list(filter) {
@@ -62,6 +73,7 @@ export function createAuditLog(db: Db): AuditLog {
             id: auditEvent.id,
             occurredAt: auditEvent.occurredAt,
             action: auditEvent.action,
+            actorKind: auditEvent.actorKind,
             subjectType: auditEvent.subjectType,
             subjectId: auditEvent.subjectId,
             details: auditEvent.details,
@@ -83,6 +95,7 @@ export function createAuditLog(db: Db): AuditLog {
         id: row.id,
         occurredAt: row.occurredAt.toISOString(),
         actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '', email: row.actorEmail ?? '' } : null,
+        actorKind: row.actorKind,
         action: row.action,
         subjectType: row.subjectType,
         subjectId: row.subjectId,

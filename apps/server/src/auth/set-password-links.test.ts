@@ -19,7 +19,11 @@ describe('set-password links', () => {
   /** A member without a password, as an admin adds one: the path of their first link. */
   async function newMember(marker: string) {
     const email = `${marker}-${randomUUID().slice(0, 8)}@example.org`;
-    const created = await server.services.staff.create({ email, name: `Link test ${marker}`, role: 'viewer' });
+    const created = await server.services.commandLine.staff.create({
+      email,
+      name: `Link test ${marker}`,
+      role: 'viewer',
+    });
     if (!created.ok) throw new Error(created.code);
     return { id: created.id, email, path: pathOf(created.setPasswordUrl) };
   }
@@ -39,7 +43,7 @@ describe('set-password links', () => {
 
   it('stop working once a newer link is issued; the newer one works', async () => {
     const member = await newMember('relinked');
-    const reissued = await server.services.staff.issueSetPasswordLink(member.id);
+    const reissued = await server.services.commandLine.staff.issueSetPasswordLink(member.id);
     if (!reissued.ok) throw new Error(reissued.code);
     const newer = pathOf(reissued.setPasswordUrl);
 
@@ -57,8 +61,8 @@ describe('set-password links', () => {
   it('stop working when the member is disabled, and stay revoked when they are enabled again', async () => {
     const member = await newMember('disabled');
     const second = await newMember('still-enabled');
-    expect((await server.services.staff.setDisabled(member.id, true)).ok).toBe(true);
-    expect((await server.services.staff.setDisabled(member.id, false)).ok).toBe(true);
+    expect((await server.services.commandLine.staff.setDisabled(member.id, true)).ok).toBe(true);
+    expect((await server.services.commandLine.staff.setDisabled(member.id, false)).ok).toBe(true);
 
     expect(await server.services.staffAuth.isSetPasswordLinkValid(tokenOf(member.path))).toBe(false);
     expect((await choosePassword(member.path, `chosen password ${randomUUID()}`)).status).toBe(400);

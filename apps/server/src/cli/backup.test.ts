@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
 import { tablesInOrder } from '../services/backup.ts';
-import { createFileStore } from '../services/services.ts';
+import { createFileStore } from '../storage/file-store.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { createTestDatabase } from '../test/test-database.ts';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
+import { createStaffSide } from '../composition/staff-side.ts';
 import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
-import { createStaffServices } from '../services/services.ts';
 import { runCommandLine, UsageError } from './command-line.ts';
 import { openDatabase } from './open-database.ts';
 
@@ -146,7 +146,7 @@ export async function runStaffCommand(
   try {
     await runMigrations(database.pool);
     const { encryption } = loadSiteEncryption(config, logger);
-    const { staff } = createStaffServices(config, database, encryption, logger);
+    const { staff } = createStaffSide(config, database, encryption, logger).commandLine;
     if (command === 'list') {
       const members = await staff.list();
       if (members.length === 0)

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../test/migrations-before.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 
@@ -224,23 +224,17 @@ describe('the constraints of migration 0009', () => {
 describe('migration 0009 on a database that holds rows breaking its rules', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
-  let before: string;
+  let before: ReturnType<typeof migrationsBefore>;
   beforeAll(async () => {
     database = await createTestDatabase();
     pool = database.pool;
     // The migrations up to 0008, from a copy of the folder whose journal stops there.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    fs.cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const stop = journal.entries.findIndex((entry) => entry.tag === CONSTRAINTS_MIGRATION);
-    expect(stop).toBe(9);
-    journal.entries = journal.entries.slice(0, stop);
-    fs.writeFileSync(journalPath, JSON.stringify(journal));
-    await runMigrations(pool, before);
+    before = migrationsBefore(CONSTRAINTS_MIGRATION);
+    expect(before.count).toBe(9);
+    await runMigrations(pool, before.folder);
   });
   afterAll(async () => {
-    fs.rmSync(before, { recursive: true, force: true });
+    before.remove();
     await database.drop();
   });
 

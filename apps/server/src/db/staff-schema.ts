@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, type AuditAction, STAFF_ROLES, type StaffRole } from '@app/core/staff';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_KINDS,
+  type AuditAction,
+  type AuditActorKind,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@app/core/staff';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -183,6 +190,11 @@ export const auditEvent = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member who acted (or tried to), when known. */
     actorId: text('actor_id').references(() => staffUser.id),
+    /**
+     * Who acted (`AUDIT_ACTOR_KINDS`): a `member` (then `actor_id` names them, and only then), the
+     * `command-line`, a scheduled `job`, or a `visitor` no account matched. No default: each writer says.
+     */
+    actorKind: text('actor_kind').$type<AuditActorKind>().notNull(),
     action: text('action').$type<AuditAction>().notNull(),
     /**
      * What it was done to (`AUDIT_SUBJECT_TYPES`) and that thing's id. No foreign key: the subject
@@ -199,5 +211,7 @@ export const auditEvent = pgTable(
     check('audit_event_action_check', isOneOf('action', AUDIT_ACTIONS)),
     check('audit_event_subject_type_check', isOneOf('subject_type', AUDIT_SUBJECT_TYPES)),
     check('audit_event_subject_id_has_type', rule(`"subject_id" is null or "subject_type" is not null`)),
+    check('audit_event_actor_kind_check', isOneOf('actor_kind', AUDIT_ACTOR_KINDS)),
+    check('audit_event_actor_is_member', rule(`("actor_kind" = 'member') = ("actor_id" is not null)`)),
   ],
 );

@@ -1,7 +1,9 @@
 import { AppError } from '@app/core/app-error';
 import { errorBody } from '@app/core/error-codes';
+import type { StaffAuthForWeb } from '@app/core/staff-api';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import express from 'express';
+import type pg from 'pg';
 import {
   createRequestHandler as createReactRouterHandler,
   RouterContextProvider,
@@ -9,7 +11,7 @@ import {
 } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { Services } from '../services/services.ts';
+import type { SiteRevision } from '../services/site-revision.ts';
 import { sendFailure } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { lastErrorHandler, refuseMalformedPaths } from './error-answers.ts';
@@ -24,15 +26,33 @@ import { pageRequestHandler } from './page-requests.ts';
 import { plainFormRoutes } from './plain-forms.routes.ts';
 import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
-import { requireCompleteSignIn, staffAccess } from './staff-access.ts';
+import { requireCompleteSignIn, type StaffAccessServices, staffAccess } from './staff-access.ts';
 import { staticAssets } from './static-assets.ts';
+import type { SubmissionServices } from './submission-pipeline.ts';
 import { jsonBodyParser, submissionRoutes } from './submissions.routes.ts';
 
 export type WebBuild = ServerBuild & { entry: { module: ServerBuild['entry']['module'] & WebServerEntry } };
 
+/**
+ * What the HTTP side is given by the composition root, and no more: each router takes its own part
+ * (its parameter's type says which). Public pages read content, incidents and their follow-up
+ * thread; the forms store submissions; the staff area's door resolves sessions and binds a
+ * member's operations; health and the page cache read the pool and the site's revision. No job,
+ * no command-line operation and no unbound operation factory reaches a page or a route.
+ */
+export type HttpServices = SubmissionServices &
+  StaffAccessServices & {
+    publicIncidents: AppContextValue['publicIncidents'];
+    content: AppContextValue['content'];
+    /** The sign-in steps and the member's own account, for the staff area's pages. */
+    staffAuth: StaffAuthForWeb;
+    siteRevision: SiteRevision;
+    pool: pg.Pool;
+  };
+
 export type AppDependencies = {
   config: Config;
-  services: Services;
+  services: HttpServices;
   logger: Logger;
   /** The React Router server build, or (in development) a function that loads the current one. */
   build: WebBuild | (() => Promise<WebBuild>);
@@ -64,10 +84,12 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
    * public page gets public services only.
    */
   const contextFor = async (
-    visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp' | 'plainForm'> & { isStaffArea: boolean },
+    visitor: Pick<AppContextValue, 'cspNonce' | 'staffSession' | 'clientIp' | 'plainForm' | 'staff'> & {
+      isStaffArea: boolean;
+    },
   ) => {
     const { entry } = await loadBuild();
-    const { isStaffArea, staffSession, ...rest } = visitor;
+    const { isStaffArea, staffSession, staff, ...rest } = visitor;
     const value: AppContextValue = {
       site: config.site,
       publicUrl: config.publicUrl,
@@ -76,9 +98,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
       content: services.content,
       staffSession,
       ...(isStaffArea ? { staffAuth: services.staffAuth } : {}),
-      ...(isStaffArea && staffSession.state === 'signed-in'
-        ? { staff: services.operationsFor(staffSession.staff) }
-        : {}),
+      ...(isStaffArea && staffSession.state === 'signed-in' && staff ? { staff } : {}),
       ...rest,
     };
     return new RouterContextProvider(new Map([[entry.module.appContext, value]]));
@@ -124,9 +144,9 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   });
   app.use(['/internal', '/api/internal'], staffAccess(services));
   app.use('/api/internal', requireCompleteSignIn);
-  app.use(attachmentRoutes(services));
-  app.use(exportRoutes(services));
-  app.use(evidencePackRoutes(services, logger));
+  app.use(attachmentRoutes());
+  app.use(exportRoutes());
+  app.use(evidencePackRoutes(logger));
   app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
   app.use(submissionRoutes(services, logger, readiness));
   app.use(followUpRoutes(services, logger, readiness));
@@ -154,6 +174,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
         staffSession: response.locals.staffSession ?? { state: 'anonymous' },
         clientIp: request.ip,
         plainForm: response.locals.plainForm,
+        // The member's operations, bound by `staffAccess` to a complete session's actor.
+        staff: response.locals.staffOperations,
         // Set by `staffAccess`, which runs on /internal only.
         isStaffArea: response.locals.staffSession !== undefined,
       }),

@@ -1,14 +1,13 @@
 import { errorBody } from '@app/core/error-codes';
 import express from 'express';
-import type { Services } from '../services/services.ts';
-import { requirePermission, signedInStaff } from './staff-access.ts';
+import { requirePermission, staffOperations } from './staff-access.ts';
 
 /**
  * A report's file, for staff who may read reports (security target 22): always a download
  * (Content-Disposition: attachment) under a generated name, never rendered by the site itself;
  * `?preview=1` lets an image be shown in an <img> of the detail page (images only).
  */
-export function attachmentRoutes(services: Services) {
+export function attachmentRoutes() {
   const router = express.Router();
   router.get(
     '/api/internal/reports/:reportId/attachments/:attachmentId',
@@ -16,7 +15,7 @@ export function attachmentRoutes(services: Services) {
     async (request, response, next) => {
       try {
         const { reportId = '', attachmentId = '' } = request.params as Record<string, string | undefined>;
-        const operations = services.operationsFor(signedInStaff(response));
+        const operations = staffOperations(response);
         const file = await operations.reports.attachment(reportId, attachmentId);
         if (!file) return void response.status(404).json(errorBody('NOT_FOUND'));
         const isPreview = request.query.preview === '1' && file.contentType.startsWith('image/');

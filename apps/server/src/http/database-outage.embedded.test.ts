@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite, type Site } from '../composition/site.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
@@ -12,7 +13,6 @@ import { runMigrations } from '../db/migrate.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { startSiteJobs } from '../jobs/site-jobs.ts';
 import { createLogger } from '../logger.ts';
-import { createServices, type Services } from '../services/services.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { createApp, type WebBuild } from './app.ts';
 
@@ -21,7 +21,7 @@ describe('when the database goes away and comes back', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-outage-'));
   const logger = createLogger('silent');
   let embedded: EmbeddedPostgres;
-  let services: Services;
+  let services: Site;
   let jobs: JobRunner;
   let database: ReturnType<typeof createDatabase>;
   let baseUrl: string;
@@ -37,12 +37,12 @@ describe('when the database goes away and comes back', () => {
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       REPORTS_PER_HOUR_PER_IP: '1000',
     });
-    services = createServices(config, database, logger);
+    services = createSite(config, database, logger);
     // The background jobs run through the outage too, as in main.ts.
-    jobs = await startSiteJobs(services, logger);
+    jobs = await startSiteJobs(services.background, logger);
     const web = path.resolve(import.meta.dirname, '../../../web/build');
     const build = (await import(pathToFileURL(path.join(web, 'server/index.js')).href)) as WebBuild;
-    const server = createApp({ config, services, logger, build }).listen(0, '127.0.0.1');
+    const server = createApp({ config, services: services.http, logger, build }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = async () => {

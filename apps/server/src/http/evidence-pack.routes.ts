@@ -7,9 +7,8 @@ import express, { type Request } from 'express';
 import type { Logger } from '../logger.ts';
 import { renderPackPage } from '../services/evidence-pack/pack-page.ts';
 import { type ZipEntry, zipStream } from '../services/evidence-pack/zip-stream.ts';
-import type { Services } from '../services/services.ts';
 import { toCsv } from './csv.ts';
-import { requirePermission, signedInStaff } from './staff-access.ts';
+import { requirePermission, staffOperations } from './staff-access.ts';
 
 /** The page's name inside the zip. */
 const PAGE_NAME = 'evidence-pack.html';
@@ -79,7 +78,7 @@ function manifests(pack: ProducedEvidencePack, page: Buffer) {
  * the pack in the audit log and says what goes in; this route only sends it, named by the pack's
  * generated name, never cached. A refused form goes back to the report's page with its code.
  */
-export function evidencePackRoutes(services: Services, logger: Logger) {
+export function evidencePackRoutes(logger: Logger) {
   const router = express.Router();
   router.post(
     '/api/internal/reports/:reportId/evidence-pack',
@@ -88,7 +87,7 @@ export function evidencePackRoutes(services: Services, logger: Logger) {
     async (request, response, next) => {
       try {
         const { reportId = '' } = request.params as Record<string, string | undefined>;
-        const operations = services.operationsFor(signedInStaff(response));
+        const operations = staffOperations(response);
         const result = await operations.reports.evidencePack(reportId, inputFrom(request));
         if (!result.ok) {
           if (result.code === 'notFound') return void response.status(404).json({ error: { code: 'NOT_FOUND' } });

@@ -1,9 +1,8 @@
 import { reportFilterFromUrl } from '@app/core/report-filters';
 import { statsRangeFrom } from '@app/core/stats-range';
 import express, { type Request, type Response } from 'express';
-import type { Services } from '../services/services.ts';
 import { toCsv } from './csv.ts';
-import { requirePermission, signedInStaff } from './staff-access.ts';
+import { requirePermission, staffOperations } from './staff-access.ts';
 
 function sendCsv(response: Response, name: string, csv: string) {
   response
@@ -23,12 +22,12 @@ const requestUrl = (request: Request) => new URL(request.originalUrl, 'http://lo
  * CSV exports for staff: the statistics (every role), the report list without personal data (with
  * the answers, the consent and the addresses of online content, for roles that may read reports).
  */
-export function exportRoutes(services: Services) {
+export function exportRoutes() {
   const router = express.Router();
 
   router.get('/api/internal/exports/stats.csv', requirePermission('stats:view'), async (request, response, next) => {
     try {
-      const operations = services.operationsFor(signedInStaff(response));
+      const operations = staffOperations(response);
       const { range, months } = statsRangeFrom(requestUrl(request).searchParams);
       const stats = await operations.stats.export(range, months);
       const rows: (string | number)[][] = [['section', 'key', 'count', 'total']];
@@ -65,7 +64,7 @@ export function exportRoutes(services: Services) {
     requirePermission('reports:manage'),
     async (request, response, next) => {
       try {
-        const operations = services.operationsFor(signedInStaff(response));
+        const operations = staffOperations(response);
         const filter = reportFilterFromUrl(requestUrl(request));
         const rows = await operations.reports.export(filter);
         const header = [

@@ -4,17 +4,26 @@ import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow
 import { isLanguage, languagePrefix } from '@app/locales/languages';
 import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
-import type { Services } from '../services/services.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
-import { guarded, parsePayload, startSubmission, submissionKeyOf } from './submission-pipeline.ts';
+import {
+  guarded,
+  type PipelineServices,
+  parsePayload,
+  type SubmissionServices,
+  startSubmission,
+  submissionKeyOf,
+} from './submission-pipeline.ts';
+
+/** The follow-up page's API: the stages (the reply's session among them), the outbox's nudge, the metrics. */
+export type FollowUpRouteServices = PipelineServices & Pick<SubmissionServices, 'notifications' | 'metrics'>;
 
 /**
  * The reporter's side of the follow-up thread: open a report with its receipt, write to staff
  * (with files, under the report form's rules), and close the session. The page itself is
  * `routes/public/follow-up.tsx`; it reads the thread through the request context.
  */
-export function followUpRoutes(services: Services, logger: Logger, readiness?: Readiness): Router {
+export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, readiness?: Readiness): Router {
   const router = Router();
 
   router.post(

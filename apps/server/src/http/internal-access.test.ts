@@ -163,7 +163,7 @@ describe('the staff area answers every visitor as the access matrix says', () =>
       } else {
         expect(create.status).toBe(visitor === 'admin' ? 200 : 403);
       }
-      const members = await server.services.staff.list();
+      const members = await server.services.commandLine.staff.list();
       expect(members.some((member) => member.email === `matrix-${visitor}@example.org`)).toBe(visitor === 'admin');
     });
 

@@ -26,11 +26,16 @@ import { newSubmissionKey, readSubmissionKey } from '../crypto/submission-keys.t
 import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
-import type { Services } from '../services/services.ts';
 import { bodyCode } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readPlainForm } from './plain-form-body.ts';
-import { failureOf, HONEYPOT_FIELD, spendFormToken, startSubmission } from './submission-pipeline.ts';
+import {
+  failureOf,
+  HONEYPOT_FIELD,
+  type SubmissionServices,
+  spendFormToken,
+  startSubmission,
+} from './submission-pipeline.ts';
 
 /** What the server hands to the page's action: the answer to show, and its HTTP status. */
 export type PlainFormResult = {
@@ -61,7 +66,7 @@ const sentAnswer = (receipt: string | undefined): ReportFormAnswer => ({ form: '
  * once sent, refused by its error code on a last step that failed. Steps before the last and the
  * follow-up page's receipt are not submissions.
  */
-function countSubmission(services: Services, { answer }: PlainFormResult) {
+function countSubmission(services: Pick<SubmissionServices, 'metrics'>, { answer }: PlainFormResult) {
   if (answer.form !== 'report' && answer.form !== 'contact') return;
   const kind = answer.form === 'report' ? 'report' : 'message';
   if (answer.state === 'sent') return services.metrics.submission(kind, 'accepted', 'stored');
@@ -98,7 +103,7 @@ class InvalidReport extends Error {}
  * request context, and React Router renders the page with it. Nothing is stored before the last
  * step is sent; earlier steps come back as hidden fields of the page.
  */
-export function plainFormRoutes(services: Services, logger: Logger, readiness?: Readiness): Router {
+export function plainFormRoutes(services: SubmissionServices, logger: Logger, readiness?: Readiness): Router {
   const router = Router();
 
   /** The form token goes with the form page (as a cookie: the page itself comes from the cache). */

@@ -2,10 +2,16 @@ import { AppError, isAppError } from '@app/core/app-error';
 import type { NextFunction, Request, Response } from 'express';
 import { readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
+import type { NotificationWorker } from '../mail/notifications.ts';
 import type { SubmissionKind as MetricKind, Metrics } from '../monitoring/metrics.ts';
-import type { Services } from '../services/services.ts';
+import type { AltchaService } from '../services/altcha.service.ts';
+import type { FollowUpService } from '../services/follow-up.service.ts';
+import type { FollowUpLimits } from '../services/follow-up-limits.ts';
+import type { FormTokens } from '../services/form-token.service.ts';
+import type { ReportDependencies } from '../services/report.service.ts';
+import type { SubmissionLimits } from '../services/submission-limits.ts';
 import { AttachmentError, type CheckedAttachment, checkAttachment, cleanAttachment } from '../uploads/attachment.ts';
-import { FileWorkQueueFull } from '../uploads/file-work-queue.ts';
+import { type FileWorkQueue, FileWorkQueueFull } from '../uploads/file-work-queue.ts';
 import { isDatabaseUnavailable, sendFailure } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import type { UploadedFile } from './multipart.ts';
@@ -50,10 +56,22 @@ export const SUBMISSION_KEY_HEADER = 'Idempotency-Key';
 const RETRY_AFTER_DRAINING_SECONDS = 10;
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
 
-export type PipelineServices = Pick<
-  Services,
-  'altcha' | 'formTokens' | 'limits' | 'followUpLimits' | 'followUp' | 'fileWork'
->;
+/** What the stages use: the anti-abuse checks, the limits, the reply's session and the file work queue. */
+export type PipelineServices = {
+  altcha: AltchaService;
+  formTokens: FormTokens;
+  limits: SubmissionLimits;
+  followUpLimits: FollowUpLimits;
+  followUp: FollowUpService;
+  fileWork: FileWorkQueue;
+};
+
+/**
+ * What a route that takes submissions to the end needs: the stages, what stores a report or a
+ * message (`ReportDependencies` holds the contact message's too), the outbox's nudge and the metrics.
+ */
+export type SubmissionServices = PipelineServices &
+  ReportDependencies & { notifications: Pick<NotificationWorker, 'kick'>; metrics: Metrics };
 
 /**
  * One submission going through the stages. `withoutCheck`: sent without JavaScript (a form token
@@ -223,7 +241,11 @@ export class Submission {
  * seconds) goes through; the answer always carries the next one, except for a token only a few
  * seconds too young, which is kept: it will be old enough at the next press.
  */
-export async function spendFormToken(services: Pick<Services, 'formTokens'>, request: Request, response: Response) {
+export async function spendFormToken(
+  services: Pick<PipelineServices, 'formTokens'>,
+  request: Request,
+  response: Response,
+) {
   const { formTokens } = services;
   const state = await formTokens.spend(request.get('cookie'));
   if (state !== 'too-fresh') response.append('Set-Cookie', formTokens.cookieFor(undefined, { renew: true }) ?? '');

@@ -6,11 +6,17 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import type { Logger } from '../logger.ts';
 import { submitContactMessage } from '../services/contact.service.ts';
 import { findEarlierReport, submitReport } from '../services/report.service.ts';
-import type { Services } from '../services/services.ts';
 import { sendFailure } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
-import { guarded, HONEYPOT_FIELD, parsePayload, startSubmission, submissionKeyOf } from './submission-pipeline.ts';
+import {
+  guarded,
+  HONEYPOT_FIELD,
+  parsePayload,
+  type SubmissionServices,
+  startSubmission,
+  submissionKeyOf,
+} from './submission-pipeline.ts';
 
 /**
  * The answer to a second try of a report: the first one, its receipt included while the
@@ -22,7 +28,7 @@ function repeatReport(response: Response, receipt: string | undefined) {
 }
 
 /** The API of the forms with JavaScript: reports and contact messages, through the pipeline. */
-export function submissionRoutes(services: Services, logger: Logger, readiness?: Readiness): Router {
+export function submissionRoutes(services: SubmissionServices, logger: Logger, readiness?: Readiness): Router {
   const router = Router();
 
   router.get('/api/altcha/challenge', async (_request, response, next) => {

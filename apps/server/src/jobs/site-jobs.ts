@@ -1,5 +1,15 @@
+import type pg from 'pg';
+import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import type { Services } from '../services/services.ts';
+import type { NotificationWorker } from '../mail/notifications.ts';
+import type { AlertChecker } from '../monitoring/alerts.ts';
+import type { JobRecorder } from '../monitoring/jobs.ts';
+import type { Metrics } from '../monitoring/metrics.ts';
+import type { AltchaService } from '../services/altcha.service.ts';
+import type { Digest } from '../services/digest.service.ts';
+import type { FollowUpService } from '../services/follow-up.service.ts';
+import type { Retention } from '../services/retention.service.ts';
+import type { SpoolMover } from '../storage/spool-mover.ts';
 import { alertsJob } from './alerts.ts';
 import { digestJob } from './digest.ts';
 import type { Job } from './job.ts';
@@ -10,21 +20,24 @@ import { retentionJob } from './retention.ts';
 import { type JobRunner, startJobRunner } from './runner.ts';
 import { spoolMoverJob } from './spool-mover.ts';
 
-/** What the jobs use of the services, and nothing more. */
-export type JobServices = Pick<
-  Services,
-  | 'pool'
-  | 'db'
-  | 'jobs'
-  | 'metrics'
-  | 'notifications'
-  | 'spoolMover'
-  | 'retention'
-  | 'digest'
-  | 'alerts'
-  | 'altcha'
-  | 'followUp'
->;
+/**
+ * What the jobs use of the site, and nothing more: given by the composition root
+ * (`composition/site.ts`, decision 0018).
+ */
+export type JobServices = {
+  pool: pg.Pool;
+  db: Db;
+  /** Each job's last success and failure. */
+  jobs: JobRecorder;
+  metrics: Metrics;
+  notifications: NotificationWorker;
+  spoolMover: SpoolMover;
+  retention: Retention;
+  digest: Digest;
+  alerts: AlertChecker;
+  altcha: Pick<AltchaService, 'deleteExpired'>;
+  followUp: Pick<FollowUpService, 'deleteExpired'>;
+};
 
 /** Every job of the site, each in its own file of this folder (decision 0035). */
 export function siteJobs(services: JobServices, logger: Logger): Job[] {

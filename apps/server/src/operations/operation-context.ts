@@ -31,6 +31,31 @@ export type OperationDeps = {
 /** The staff member an operation acts for, as the session found them. */
 export type Actor = StaffIdentity;
 
+/**
+ * The operator at the server's command line (`npm run staff`): whoever holds the server and its
+ * database, not a member and never a session. It exists only in a process the operator started,
+ * may do what `COMMAND_LINE_PERMISSIONS` lists, and every row it writes in the audit log says
+ * that the command line did it.
+ */
+export type CommandLineActor = { readonly kind: 'command-line' };
+export const COMMAND_LINE: CommandLineActor = Object.freeze({ kind: 'command-line' });
+
+/**
+ * What the command line may do: manage staff, which is how the first admin is created and how an
+ * operator lets an admin who lost both factors (or the last admin, disabled) back in. Nothing
+ * else: it never reads a report, a message or the audit log.
+ */
+export const COMMAND_LINE_PERMISSIONS: readonly Permission[] = ['staff:manage'];
+
+export function isCommandLine(actor: Actor | CommandLineActor): actor is CommandLineActor {
+  return 'kind' in actor && actor.kind === 'command-line';
+}
+
+/** The audit log's columns for who acted: a member's id, or the command line. */
+export function auditedActor(actor: Actor | CommandLineActor): Pick<AuditRecord, 'actorId' | 'actorKind'> {
+  return isCommandLine(actor) ? { actorKind: 'command-line' } : { actorId: actor.id };
+}
+
 /** A transaction, as drizzle hands it to `db.transaction`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -57,7 +82,16 @@ export function notFound(): Response {
  * Whether the actor may do this, checked by the operation itself whatever its caller did. A
  * refusal is recorded in the audit log and thrown (`forbidden`).
  */
-export async function authorize(deps: OperationDeps, actor: Actor, permission: Permission): Promise<void> {
+export async function authorize(
+  deps: OperationDeps,
+  actor: Actor | CommandLineActor,
+  permission: Permission,
+): Promise<void> {
+  if (isCommandLine(actor)) {
+    if (COMMAND_LINE_PERMISSIONS.includes(permission)) return;
+    await deps.audit.record({ action: 'access.denied', actorKind: 'command-line', details: { permission } });
+    throw forbidden();
+  }
   if (can(actor.role, permission)) return;
   await deps.audit.record({ action: 'access.denied', actorId: actor.id, details: { permission, role: actor.role } });
   throw forbidden();

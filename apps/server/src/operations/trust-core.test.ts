@@ -132,7 +132,7 @@ describe('two members acting at the same moment', () => {
       expect(admins.rows).toHaveLength(1);
       // The same holds for disabling: the remaining admin cannot be disabled by anyone.
       const [remaining] = admins.rows.map((row) => (row.name === 'Ada' ? ada : bea));
-      expect(await other.services.staff.setDisabled(remaining?.id ?? '', true)).toEqual({
+      expect(await other.services.commandLine.staff.setDisabled(remaining?.id ?? '', true)).toEqual({
         ok: false,
         code: 'lastAdmin',
       });

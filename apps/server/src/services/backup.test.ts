@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
+import { createFileStore } from '../storage/file-store.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createBackup, restoreBackup, verifyBackup } from './backup.ts';
 import { FRAME_OVERHEAD_BYTES } from './backup-format.ts';
 import { formatProgress, newProgress } from './backup-progress.ts';
-import { createFileStore } from './services.ts';
 
 const CHUNK = 64 * 1024;
 const FILES = 40;

@@ -188,15 +188,15 @@ describe('npm run clean-old-pdfs', () => {
 
     // Recorded as the command line's own action, in the same transaction as the row.
     const { rows: audit } = await server.database.pool.query(
-      `select actor_id, subject_type, details from audit_event where action = 'report.attachment-cleaned' and subject_id = $1`,
+      `select actor_id, actor_kind, subject_type, details from audit_event where action = 'report.attachment-cleaned' and subject_id = $1`,
       [reportId],
     );
     expect(audit).toEqual([
       {
         actor_id: null,
+        actor_kind: 'command-line',
         subject_type: 'report',
         details: {
-          via: 'command-line',
           attachmentId: old.id,
           sha256Before: sha256(original),
           sha256After: sha256(cleaned),

@@ -183,14 +183,13 @@ async function cleanOne(
             ],
           );
     if ((updated.rowCount ?? 0) === 1) {
-      // The command line's own action, as `npm run staff` records its own: no actor, `via`.
+      // The command line's own action, as `npm run staff` records its own: actor kind `command-line`.
       await client.query(
-        `insert into audit_event (action, actor_id, subject_type, subject_id, details)
-         values ('report.attachment-cleaned', null, 'report', $1, $2::jsonb)`,
+        `insert into audit_event (action, actor_id, actor_kind, subject_type, subject_id, details)
+         values ('report.attachment-cleaned', null, 'command-line', 'report', $1, $2::jsonb)`,
         [
           row.report_id,
           JSON.stringify({
-            via: 'command-line',
             attachmentId: row.id,
             sha256Before: sha256(original),
             sha256After: sha256(cleaned),

@@ -83,6 +83,7 @@ export function createRetention({
       await Promise.allSettled(files.map((file) => storage.delete(file.fullPath)));
       await audit.record({
         action: 'report.personal-data-erased',
+        actorKind: 'job',
         subjectType: 'report',
         subjectId: id,
         details: { via: 'retention', months, files: files.length },
@@ -99,6 +100,7 @@ export function createRetention({
     if (deleted.length > 0) {
       await audit.record({
         action: 'message.erased',
+        actorKind: 'job',
         subjectType: 'message',
         details: { via: 'retention', months, count: deleted.length },
       });
@@ -119,7 +121,12 @@ export function createRetention({
       removed += 1;
     }
     if (removed > 0) {
-      await audit.record({ action: 'storage.orphans-removed', subjectType: 'storage', details: { count: removed } });
+      await audit.record({
+        action: 'storage.orphans-removed',
+        actorKind: 'job',
+        subjectType: 'storage',
+        details: { count: removed },
+      });
     }
     return removed;
   };

@@ -47,7 +47,7 @@ export async function createStaffMember(
 ): Promise<{ staff: StaffIdentity; password: string }> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.org`;
   const password = `test password ${randomUUID()}`;
-  const created = await server.services.staff.create({ email, name, role }, password);
+  const created = await server.services.commandLine.staff.create({ email, name, role }, password);
   if (!created.ok) throw new Error(created.code);
   return { staff: { id: created.id, email, name, role }, password };
 }

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createSite, type Site } from '../composition/site.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createApp, type WebBuild } from '../http/app.ts';
 import type { Readiness } from '../http/health.routes.ts';
 import { createLogger } from '../logger.ts';
-import { createServices, type Services } from '../services/services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../web/build');
@@ -28,7 +28,8 @@ export type TestServer = {
   /** Set `draining` to act as an instance that has begun to shut down. */
   readiness: Readiness;
   database: TestDatabase;
-  services: Services;
+  /** The whole site, as main.ts holds it: tests reach any part. */
+  services: Site;
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -60,11 +61,11 @@ export async function startTestServer(
     ...env,
   });
   const logger = logDestination ? createLogger(config.logLevel, logDestination) : createLogger('silent');
-  const services = createServices(config, database, logger);
+  const services = createSite(config, database, logger);
   const readiness: Readiness = { draining: false };
   const app = createApp({
     config,
-    services,
+    services: services.http,
     logger,
     readiness,
     build: await loadWebBuild(),

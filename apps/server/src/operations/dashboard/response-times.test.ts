@@ -5,11 +5,12 @@ import path from 'node:path';
 import { validateReport } from '@app/core/report.schema';
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite, type Site } from '../../composition/site.ts';
+import { createStaffSide } from '../../composition/staff-side.ts';
 import { loadConfig } from '../../config.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { createLogger } from '../../logger.ts';
 import { submitReport } from '../../services/report.service.ts';
-import { createServices, createStaffServices, type Services } from '../../services/services.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { OperationDeps } from '../operation-context.ts';
@@ -19,7 +20,7 @@ import { viewDashboard } from './view-dashboard.ts';
 // real PostgreSQL, with the clock set by the test (decision 0029). The promise: 2 working days.
 
 let database: TestDatabase;
-let services: Services;
+let services: Site;
 let operationDeps: OperationDeps;
 let dataDir: string;
 let coordinator: StaffIdentity;
@@ -56,7 +57,7 @@ function dashboardAt(now: string, actor: StaffIdentity = coordinator) {
 
 async function member(role: 'coordinator' | 'viewer', name: string): Promise<StaffIdentity> {
   const email = `${role}@example.org`;
-  const created = await services.staff.create({ email, name, role }, `a long test password for ${name}`);
+  const created = await services.commandLine.staff.create({ email, name, role }, `a long test password for ${name}`);
   if (!created.ok) throw new Error(created.code);
   return { id: created.id, email, name, role };
 }
@@ -75,8 +76,8 @@ beforeAll(async () => {
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
   const logger = createLogger('silent');
-  services = createServices(config, database, logger);
-  ({ operationDeps } = createStaffServices(config, database, services.encryption, logger, services.storage));
+  services = createSite(config, database, logger);
+  ({ operationDeps } = createStaffSide(config, database, services.encryption, logger, services.storage));
   expect(operationDeps.responsePromiseWorkingDays).toBe(2);
   coordinator = await member('coordinator', 'Cora');
   viewer = await member('viewer', 'Vic');

@@ -1,22 +1,31 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditRecord } from '../../audit/audit-log.ts';
 import { staffSession, staffUser } from '../../db/staff-schema.ts';
-import { type Actor, authorize, type OperationDeps, type Tx } from '../operation-context.ts';
+import {
+  type Actor,
+  auditedActor,
+  authorize,
+  type CommandLineActor,
+  isCommandLine,
+  type OperationDeps,
+  type Tx,
+} from '../operation-context.ts';
 
 /**
  * Who manages staff: a signed-in admin, or the command line (`npm run staff`, run by whoever
  * holds the server and its database; the audit log says so).
  */
-export type StaffManager = Actor | undefined;
+export type StaffManager = Actor | CommandLineActor;
 
-/** Permission: staff:manage, for a member; the command line is the operator's own. */
-export async function authorizeManager(deps: OperationDeps, manager: StaffManager) {
-  if (manager) await authorize(deps, manager, 'staff:manage');
+/** Permission: staff:manage, which admins and the command line have (`COMMAND_LINE_PERMISSIONS`). */
+export function authorizeManager(deps: OperationDeps, manager: StaffManager) {
+  return authorize(deps, manager, 'staff:manage');
 }
 
 /**
  * Locks every enabled admin until the transaction ends, in one order (so two admins acting at once
- * wait for each other rather than deadlock), and answers whether the acting admin is still one:
+ * wait for each other rather than deadlock), and answers whether the acting admin is still one (the
+ * command line always is):
  * a member demoted or disabled a moment ago by another admin may no longer manage anyone.
  */
 export async function lockAdmins(tx: Tx, manager: StaffManager) {
@@ -27,7 +36,7 @@ export async function lockAdmins(tx: Tx, manager: StaffManager) {
     .orderBy(asc(staffUser.id))
     .for('update');
   const ids = rows.map((row) => row.id);
-  return { ids, managerIsStillAdmin: manager === undefined || ids.includes(manager.id) };
+  return { ids, managerIsStillAdmin: isCommandLine(manager) || ids.includes(manager.id) };
 }
 
 /**
@@ -64,14 +73,5 @@ export function auditStaff(
   id: string,
   details: AuditRecord['details'] = {},
 ) {
-  return deps.audit.record(
-    {
-      action,
-      actorId: manager?.id,
-      subjectType: 'staff',
-      subjectId: id,
-      details: { ...details, ...(manager ? {} : { via: 'command-line' }) },
-    },
-    tx,
-  );
+  return deps.audit.record({ action, ...auditedActor(manager), subjectType: 'staff', subjectId: id, details }, tx);
 }

@@ -99,7 +99,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <td>
                     {entry.actor
                       ? entry.actor.name
-                      : entry.details.via === 'command-line'
+                      : entry.actorKind === 'command-line'
                         ? t('audit.commandLine')
                         : t('audit.unknownActor')}
                   </td>

@@ -1,48 +1,52 @@
-import path from 'node:path';
 import type { IncidentType } from '@app/core/incident-types';
 import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
 import type { StaffAuthForWeb, StaffIdentity } from '@app/core/staff-api';
 import type { StaffOperations } from '@app/core/staff-operations';
 import type pg from 'pg';
-import { type AuditLog, createAuditLog } from '../audit/audit-log.ts';
-import { type Auth, createAuth } from '../auth/auth.ts';
-import { createSignInLimits } from '../auth/sign-in-limits.ts';
-import { createStaffAuthService } from '../auth/staff-auth.service.ts';
-import { createStaffSessions, type StaffSessions } from '../auth/staff-sessions.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { StaffSessions } from '../auth/staff-sessions.ts';
 import type { Config } from '../config.ts';
 import { type Encryption, loadSiteEncryption } from '../crypto/encryption.ts';
 import { createReceiptHasher, type ReceiptHasher } from '../crypto/receipts.ts';
 import { createSubmissionKeys, type SubmissionKeys } from '../crypto/submission-keys.ts';
 import type { Db } from '../db/database.ts';
+import type { HttpServices } from '../http/app.ts';
+import type { JobServices } from '../jobs/site-jobs.ts';
 import type { Logger } from '../logger.ts';
 import { createNotificationWorker, type NotificationWorker } from '../mail/notifications.ts';
 import { type AlertChecker, createAlertChecker } from '../monitoring/alerts.ts';
 import { createJobRecorder, type JobRecorder } from '../monitoring/jobs.ts';
 import { countStorageErrors, createMetrics, type Metrics } from '../monitoring/metrics.ts';
-import type { OperationDeps } from '../operations/operation-context.ts';
+import type { CommandLineOperations } from '../operations/command-line-operations.ts';
 import { createStaffOperations } from '../operations/staff-operations.ts';
-import { createLocalDiskStorage } from '../storage/local-disk-storage.ts';
-import { createS3Storage } from '../storage/s3-storage.ts';
+import { type AltchaService, createAltchaService } from '../services/altcha.service.ts';
+import { createContentService, type PublicContentService } from '../services/content.service.ts';
+import { createDigest, type Digest } from '../services/digest.service.ts';
+import { createFollowUpService, type FollowUpService } from '../services/follow-up.service.ts';
+import { createFollowUpLimits, type FollowUpLimits } from '../services/follow-up-limits.ts';
+import { createFormTokens, type FormTokens } from '../services/form-token.service.ts';
+import { createPublicIncidentsService } from '../services/public-incidents.service.ts';
+import type { UploadSettings } from '../services/report.service.ts';
+import { createRetention, type Retention } from '../services/retention.service.ts';
+import { createSiteRevision, type SiteRevision } from '../services/site-revision.ts';
+import { createSubmissionLimits, type SubmissionLimits } from '../services/submission-limits.ts';
+import { createFileStore } from '../storage/file-store.ts';
 import { createSealedStorage } from '../storage/sealed-storage.ts';
 import { createSpoolingStore, type SpoolingStore } from '../storage/spool.ts';
 import { createSpoolMover, type SpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { createFileWorkQueue, type FileWorkQueue } from '../uploads/file-work-queue.ts';
-import { type AltchaService, createAltchaService } from './altcha.service.ts';
-import { createContentService, type PublicContentService } from './content.service.ts';
-import { createDigest, type Digest } from './digest.service.ts';
-import { createFollowUpService, type FollowUpService } from './follow-up.service.ts';
-import { createFollowUpLimits, type FollowUpLimits } from './follow-up-limits.ts';
-import { createFormTokens, type FormTokens } from './form-token.service.ts';
-import { createPublicIncidentsService } from './public-incidents.service.ts';
-import type { UploadSettings } from './report.service.ts';
-import { createRetention, type Retention } from './retention.service.ts';
-import { createSiteRevision, type SiteRevision } from './site-revision.ts';
-import { type CommandLineStaff, createCommandLineStaff } from './staff.service.ts';
-import { createSubmissionLimits, type SubmissionLimits } from './submission-limits.ts';
+import { createStaffSide } from './staff-side.ts';
 
-/** Everything the routes need, built once at start-up from the configuration. */
-export type Services = {
+/**
+ * Everything the site is made of, built once at start-up from the configuration: the composition
+ * root. `main.ts` (and the tests, which stand where it stands) hold it; no layer below does. Each
+ * consumer gets its own part: the HTTP side `http` (`HttpServices`, and in it each router its
+ * own), the job runner `background` (`JobServices`), the staff area a member's operations bound by
+ * the session, the command line `commandLine`.
+ */
+export type Site = {
   db: Db;
   pool: pg.Pool;
   encryption: Encryption;
@@ -87,11 +91,12 @@ export type Services = {
   staffSessions: StaffSessions;
   /** The sign-in steps and the member's own account, for the staff area's pages. */
   staffAuth: StaffAuthForWeb;
-  /** Staff management from the command line (no actor; the operator's own). */
-  staff: CommandLineStaff;
+  /** The command line's operations (`npm run staff`), bound to the command-line actor; built for the tests. */
+  commandLine: CommandLineOperations;
   /**
-   * The operations of one staff member, bound to them. The server calls it only with the actor of
-   * a complete session (both factors in that session); nothing public ever receives it.
+   * The operations of one staff member, bound to them. The staff area's door (`http/staff-access.ts`)
+   * calls it only with the actor of a complete session (both factors in that session); nothing
+   * public ever receives it. Tests pass a clock.
    */
   operationsFor(actor: StaffIdentity, options?: { now?: () => Date }): StaffOperations;
   publicIncidents: PublicIncidentsServiceForWeb;
@@ -99,14 +104,11 @@ export type Services = {
   siteRevision: SiteRevision;
   /** The staff-edited texts and numbers in force, for the public pages. */
   content: PublicContentService;
+  /** The part the HTTP side receives (`createApp`), and nothing else of the site. */
+  http: HttpServices;
+  /** The part the job runner receives (`startSiteJobs`). */
+  background: JobServices;
 };
-
-/** Where the files live, as stored (sealed by `createSealedStorage` on top): a folder or a bucket. */
-export function createFileStore(config: Config): StorageDriver {
-  return config.storage.driver === 's3'
-    ? createS3Storage(config.storage)
-    : createLocalDiskStorage(path.join(config.dataDir, 'storage'));
-}
 
 /** The folder or bucket with the spool in front of it (decision 0025), its failures counted when metrics are given. */
 export function createSpooledFileStore(config: Config, pool: pg.Pool, metrics?: Metrics): SpoolingStore {
@@ -114,56 +116,7 @@ export function createSpooledFileStore(config: Config, pool: pg.Pool, metrics?: 
   return createSpoolingStore(metrics ? countStorageErrors(driver, metrics) : driver, pool);
 }
 
-/** The staff side alone, also used by the command line (`cli/staff.ts`). */
-export function createStaffServices(
-  config: Config,
-  database: { db: Db; pool: pg.Pool },
-  encryption: Encryption,
-  logger: Logger,
-  storage?: StorageDriver,
-) {
-  const secret = encryption.deriveKey('better-auth').toString('base64url');
-  const auth = createAuth({
-    db: database.db,
-    secret,
-    publicUrl: config.publicUrl,
-    organisationName: config.site.organisationName,
-    logger,
-  });
-  const audit = createAuditLog(database.db);
-  const staffSessions = createStaffSessions(auth, database.pool, audit, {
-    idleMinutes: config.staff.idleMinutes,
-    secureCookies: config.publicUrl.startsWith('https://'),
-  });
-  const operationDeps: OperationDeps = {
-    db: database.db,
-    encryption,
-    storage: storage ?? createSealedStorage(createSpooledFileStore(config, database.pool), encryption),
-    audit,
-    sessions: staffSessions,
-    auth,
-    publicUrl: config.publicUrl,
-    organisationName: config.site.organisationName,
-    digestHour: config.mail.digestHour,
-    responsePromiseWorkingDays: config.responsePromiseWorkingDays,
-  };
-  const staffAuth = createStaffAuthService({
-    auth,
-    db: database.db,
-    pool: database.pool,
-    audit,
-    limits: createSignInLimits(
-      database.pool,
-      encryption.deriveKey('sign-in-limit-keys'),
-      config.staff.signInAttemptsPerIp,
-    ),
-    sessions: staffSessions,
-    logger,
-  });
-  return { auth, audit, staffSessions, staffAuth, operationDeps, staff: createCommandLineStaff(operationDeps) };
-}
-
-export function createServices(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Services {
+export function createSite(config: Config, database: { db: Db; pool: pg.Pool }, logger: Logger): Site {
   const { encryption, keyring } = loadSiteEncryption(config, logger);
   let spoolBacklog = () => Promise.resolve({ files: 0, bytes: 0, oldest: null as Date | null });
   const metrics = createMetrics({ pool: database.pool, spoolBacklog: () => spoolBacklog() });
@@ -179,13 +132,13 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
   const submissionKeys = createSubmissionKeys(encryption.deriveKey('submission-keys'));
   const uploads = config.uploads;
   const uploadDeps = { encryption, storage, fileStore, uploads, onSpooled: () => spoolMover.kick() };
-  const { operationDeps, ...staffServices } = createStaffServices(config, database, encryption, logger, storage);
+  const { operationDeps, ...staffSide } = createStaffSide(config, database, encryption, logger, storage);
   const content = createContentService(database.db);
   const receipts = createReceiptHasher(keyring);
   const siteRevision = createSiteRevision(database.pool);
-  return {
+  const site: Omit<Site, 'http' | 'background'> = {
     ...database,
-    ...staffServices,
+    ...staffSide,
     receipts,
     fileStore,
     spoolMover,
@@ -218,7 +171,7 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       db: database.db,
       encryption,
       storage,
-      audit: staffServices.audit,
+      audit: staffSide.audit,
       months: config.site.retentionMonths,
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
@@ -260,5 +213,60 @@ export function createServices(config: Config, database: { db: Db; pool: pg.Pool
       },
       logger,
     ),
+  };
+  return { ...site, http: httpServicesOf(site), background: jobServicesOf(site) };
+}
+
+/**
+ * The HTTP side's part of the site, named one by one: something added to the site reaches no page
+ * or route until it is named here (and in `HttpServices`).
+ */
+function httpServicesOf(site: Omit<Site, 'http' | 'background'>): HttpServices {
+  return {
+    // The submission pipeline's stages.
+    altcha: site.altcha,
+    formTokens: site.formTokens,
+    limits: site.limits,
+    followUpLimits: site.followUpLimits,
+    followUp: site.followUp,
+    fileWork: site.fileWork,
+    // Storing a report, a message or a reply, with its files.
+    db: site.db,
+    encryption: site.encryption,
+    storage: site.storage,
+    fileStore: site.fileStore,
+    uploads: site.uploads,
+    onSpooled: site.onSpooled,
+    receipts: site.receipts,
+    submissionKeys: site.submissionKeys,
+    urgentIncidentTypes: site.urgentIncidentTypes,
+    notifications: { kick: () => site.notifications.kick() },
+    metrics: site.metrics,
+    // The staff area's door, and the sign-in steps of its pages.
+    staffSessions: site.staffSessions,
+    operationsFor: (actor) => site.operationsFor(actor),
+    staffAuth: site.staffAuth,
+    // Public pages, the page cache and health.
+    publicIncidents: site.publicIncidents,
+    content: site.content,
+    siteRevision: site.siteRevision,
+    pool: site.pool,
+  };
+}
+
+/** The job runner's part of the site, named one by one as the HTTP side's is. */
+function jobServicesOf(site: Omit<Site, 'http' | 'background'>): JobServices {
+  return {
+    pool: site.pool,
+    db: site.db,
+    jobs: site.jobs,
+    metrics: site.metrics,
+    notifications: site.notifications,
+    spoolMover: site.spoolMover,
+    retention: site.retention,
+    digest: site.digest,
+    alerts: site.alerts,
+    altcha: site.altcha,
+    followUp: site.followUp,
   };
 }
