@@ -1,6 +1,7 @@
 import { AppError } from '@app/core/app-error';
 import type { FieldErrors } from '@app/core/field-errors';
-import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
+import { normaliseReceipt } from '@app/core/follow-up';
+import { followUpMessageProblem } from '@app/core/form-rules';
 import { isLanguage, languagePrefix } from '@app/locales/languages';
 import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
@@ -61,8 +62,8 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
           const { message: raw, ...unknown } = payload;
           const text = typeof raw === 'string' ? raw.trim() : '';
           const problems: FieldErrors = Object.fromEntries(Object.keys(unknown).map((name) => [name, 'unknownField']));
-          if (text.length === 0) problems.message = 'required';
-          else if (text.length > FOLLOW_UP_MESSAGE_MAX_LENGTH) problems.message = 'tooLong';
+          const problem = followUpMessageProblem(text);
+          if (problem) problems.message = problem;
           if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
           return text;
         }, files);

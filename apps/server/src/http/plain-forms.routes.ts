@@ -1,7 +1,8 @@
 import { AppError } from '@app/core/app-error';
 import { validateContactMessage } from '@app/core/contact.schema';
 import type { FieldErrors } from '@app/core/field-errors';
-import { FOLLOW_UP_MESSAGE_MAX_LENGTH, normaliseReceipt } from '@app/core/follow-up';
+import { normaliseReceipt } from '@app/core/follow-up';
+import { followUpMessageProblem } from '@app/core/form-rules';
 import {
   type ContactFormAnswer,
   contactValuesFromForm,
@@ -293,8 +294,7 @@ export function plainFormRoutes(services: SubmissionServices, logger: Logger, re
         if (intent === 'reply') {
           const { fileProblem } = body;
           const message = (body.fields.message ?? '').trim();
-          const problem =
-            message.length === 0 ? 'required' : message.length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? 'tooLong' : undefined;
+          const problem = followUpMessageProblem(message);
           if (problem) return { status: 400, answer: replyForm({ errors: { message: problem } }) };
           await submission.validate(() => {
             if (fileProblem)

@@ -49,8 +49,8 @@ export class StageOrderError extends Error {
   }
 }
 
-/** The hidden field that people never see and bots fill in. */
-export const HONEYPOT_FIELD = 'website';
+/** The hidden field that people never see and bots fill in (one name for the page and the server). */
+export { HONEYPOT_FIELD } from '@app/core/form-rules';
 /** The header that carries a submission key (an idempotency key) with a report or a message. */
 export const SUBMISSION_KEY_HEADER = 'Idempotency-Key';
 const RETRY_AFTER_DRAINING_SECONDS = 10;

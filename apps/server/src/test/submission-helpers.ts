@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { HONEYPOT_FIELD } from '@app/core/form-rules';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type pg from 'pg';
@@ -77,7 +78,7 @@ export async function postReport(
   const form = new FormData();
   if (parts.payload !== undefined) form.set('payload', JSON.stringify(parts.payload));
   if (parts.altcha !== undefined) form.set('altcha', parts.altcha);
-  if (parts.website !== undefined) form.set('website', parts.website);
+  if (parts.website !== undefined) form.set(HONEYPOT_FIELD, parts.website);
   for (const [name, value] of Object.entries(parts.raw ?? {})) form.set(name, value);
   for (const file of parts.files ?? []) {
     form.append(

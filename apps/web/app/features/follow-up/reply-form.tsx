@@ -1,4 +1,5 @@
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
+import { followUpMessageProblem } from '@app/core/form-rules';
 import type { FollowUpFormAnswer } from '@app/core/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useId, useRef, useState } from 'react';
@@ -54,7 +55,7 @@ export function ReplyForm({
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = length === 0 ? 'required' : length > FOLLOW_UP_MESSAGE_MAX_LENGTH ? 'tooLong' : undefined;
+    const problem = followUpMessageProblem(draft.message);
     setFieldError(problem);
     if (problem) return textarea.current?.focus();
     const result = await submit('/api/follow-up/messages', async () => {

@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from '@app/core/form-rules';
 import type { ReportFormAnswer } from '@app/core/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -112,7 +113,7 @@ export function ReportForm({
         const body = new FormData();
         body.set('payload', JSON.stringify(toReportInput(values, language)));
         body.set('altcha', (await altcha.current?.takePayload()) ?? '');
-        body.set('website', readHoneypot(honeypot));
+        body.set(HONEYPOT_FIELD, readHoneypot(honeypot));
         for (const file of files) body.append('attachments', file, file.name);
         return { body, headers: submissionKey.headers() };
       });

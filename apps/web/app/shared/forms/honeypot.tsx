@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from '@app/core/form-rules';
 import type { RefObject } from 'react';
 
 /**
@@ -7,7 +8,7 @@ import type { RefObject } from 'react';
 export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   return (
     <div className="honeypot" aria-hidden="true">
-      <input ref={inputRef} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input ref={inputRef} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }
