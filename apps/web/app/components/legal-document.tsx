@@ -1,4 +1,4 @@
-import { dateFormat } from '@app/locales/date-format';
+import { formatDay } from '../i18n/dates.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { PublicPage } from '../paths.ts';
 import { PageIntro } from './page-intro.tsx';
@@ -6,9 +6,7 @@ import { PageIntro } from './page-intro.tsx';
 /** A policy page: heading, lead, the document, and a print button (for those who keep a copy). */
 export function LegalDocument({ page, html, lastUpdated }: { page: PublicPage; html: string; lastUpdated: string }) {
   const { t, language } = useTranslation();
-  const date = dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${lastUpdated}T12:00:00Z`),
-  );
+  const date = formatDay(lastUpdated, language, 'long');
   return (
     <article className="legal-document">
       <PageIntro page={page}>

@@ -1,8 +1,8 @@
 import type { ReportDetail, StaffThreadMessage } from '@app/core/casework-api';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
 
 /** The evidence pack form's choices (features/casework/evidence-pack-panel.tsx), one fieldset each. */
 

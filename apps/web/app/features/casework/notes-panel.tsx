@@ -1,9 +1,9 @@
 import type { ReportDetail } from '@app/core/casework-api';
 import { NOTE_MAX_LENGTH } from '@app/core/report-workflow';
 import { Form } from 'react-router';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { SelectField } from '../../shared/staff/select-field.tsx';
+import { LongTextField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** Who the report is assigned to, and the notes only staff see. */
@@ -59,19 +59,13 @@ export function NotesPanel({
           </ul>
         )}
         <Form method="post" className="staff-form" noValidate key={report.notes.length}>
-          <div className="form-field">
-            <label htmlFor="new-note" className="form-field__label">
-              {t('casework.newNote')}
-            </label>
-            <textarea
-              id="new-note"
-              name="note"
-              className="input textarea"
-              rows={4}
-              maxLength={NOTE_MAX_LENGTH}
-              defaultValue={noteDraft}
-            />
-          </div>
+          <LongTextField
+            id="new-note"
+            name="note"
+            label={t('casework.newNote')}
+            maxLength={NOTE_MAX_LENGTH}
+            defaultValue={noteDraft}
+          />
           <SubmitButton
             label={t('casework.addNote')}
             busyLabel={t('casework.addNote')}

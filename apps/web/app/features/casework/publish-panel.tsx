@@ -3,10 +3,9 @@ import { MUNICIPALITY_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/re
 import { PROVINCES } from '@app/core/statuses';
 import { LANGUAGES } from '@app/locales/languages';
 import { Form } from 'react-router';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { SelectField } from '../../shared/staff/select-field.tsx';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** Publishing a verified incident for the public list, with a summary per language. */
@@ -28,7 +27,7 @@ export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: 
       ) : (
         <>
           <Form method="post" className="staff-form" noValidate>
-            <StaffField
+            <InputField
               label={t('casework.municipality')}
               hint={t('casework.municipalityHint')}
               name="municipality"

@@ -1,7 +1,7 @@
 import type { ReportDetail } from '@app/core/casework-api';
 import { LANGUAGES } from '@app/locales/languages';
+import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime, formatDay } from '../../shared/staff/format.ts';
 
 /** Only an http(s) address becomes a link; anything else (an old or odd value) stays text. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);

@@ -2,11 +2,10 @@ import type { ReportDetail } from '@app/core/casework-api';
 import { REJECTION_REASONS } from '@app/core/report-workflow';
 import { PROVINCES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { SelectField } from '../../shared/staff/select-field.tsx';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** The status, the allowed next steps (each its own small form), and the history of changes. */
@@ -34,7 +33,7 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
           <input type="hidden" name="from" value={report.status} />
           {to === 'verified' && (
             <>
-              <StaffField
+              <InputField
                 label={t('casework.municipality')}
                 hint={t('casework.municipalityHint')}
                 name="municipality"
@@ -59,7 +58,7 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
                   ...REJECTION_REASONS.map((reason) => ({ value: reason, label: t(`casework.reasons.${reason}`) })),
                 ]}
               />
-              <StaffField
+              <InputField
                 label={t('casework.duplicateOf')}
                 hint={t('casework.duplicateOfHint')}
                 name="duplicateOf"

@@ -3,8 +3,9 @@ import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
+import { LongTextField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { ThreadMessages } from '../../shared/thread/thread-messages.tsx';
 import { AttachmentList } from './attachments-panel.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { AttachmentList } from './attachments-panel.tsx';
  * acknowledgement, staff messages and the reporter's answers with their files.
  */
 export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; replyDraft?: string }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const reporterLanguage = isLanguage(report.language) ? languageInfo(report.language).nativeName : report.language;
   return (
     <section className="staff-panel" aria-labelledby="thread-title">
@@ -25,54 +26,41 @@ export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; repl
         <>
           <p className="muted">{t('casework.thread.intro')}</p>
           <p>{t('casework.thread.language', { language: reporterLanguage })}</p>
-          <ol className="thread">
-            {report.thread.messages.map((message) => (
-              <li key={message.id} className={`thread__message thread__message--${message.author}`}>
-                <p className="thread__meta">
-                  <strong>
-                    {message.author === 'reporter'
-                      ? t('casework.thread.fromReporter')
-                      : message.author === 'staff'
-                        ? t('casework.thread.fromStaff', { name: message.staffName ?? '' })
-                        : t('casework.thread.automatic')}
-                  </strong>
-                  {' · '}
-                  <bdi>
-                    <time dateTime={message.at}>{formatDateTime(message.at, language)}</time>
-                  </bdi>
-                  {message.isUnread && <span className="thread__new"> {t('casework.thread.unread')}</span>}
-                </p>
-                <p className="user-text" dir={message.body ? 'auto' : undefined}>
-                  {message.body ?? t('casework.thread.acknowledgement')}
-                </p>
-                {message.attachments.length > 0 && (
-                  <>
-                    <p className="muted">{t('casework.thread.files', { count: message.attachments.length })}</p>
-                    <AttachmentList reportId={report.id} files={message.attachments} />
-                  </>
-                )}
-              </li>
-            ))}
-          </ol>
+          <ThreadMessages
+            messages={report.thread.messages}
+            dateStyle="medium"
+            from={(message) => (
+              <strong>
+                {message.author === 'reporter'
+                  ? t('casework.thread.fromReporter')
+                  : message.author === 'staff'
+                    ? t('casework.thread.fromStaff', { name: message.staffName ?? '' })
+                    : t('casework.thread.automatic')}
+              </strong>
+            )}
+            isNew={(message) => message.isUnread}
+            newLabel={t('casework.thread.unread')}
+            acknowledgement={t('casework.thread.acknowledgement')}
+            files={(message) =>
+              message.attachments.length > 0 && (
+                <>
+                  <p className="muted">{t('casework.thread.files', { count: message.attachments.length })}</p>
+                  <AttachmentList reportId={report.id} files={message.attachments} />
+                </>
+              )
+            }
+          />
           <Form method="post" className="staff-form" noValidate key={report.thread.messages.length}>
-            <div className="form-field">
-              <label htmlFor="reply" className="form-field__label">
-                {t('casework.thread.reply')}
-              </label>
-              <p id="reply-hint" className="form-field__hint">
-                {t('casework.thread.replyHint')}
-              </p>
-              <textarea
-                id="reply"
-                name="reply"
-                className="input textarea"
-                rows={5}
-                maxLength={FOLLOW_UP_MESSAGE_MAX_LENGTH}
-                defaultValue={replyDraft}
-                aria-describedby="reply-hint"
-                dir="auto"
-              />
-            </div>
+            <LongTextField
+              id="reply"
+              name="reply"
+              label={t('casework.thread.reply')}
+              hint={t('casework.thread.replyHint')}
+              rows={5}
+              maxLength={FOLLOW_UP_MESSAGE_MAX_LENGTH}
+              defaultValue={replyDraft}
+              dir="auto"
+            />
             <SubmitButton
               label={t('casework.thread.send')}
               busyLabel={t('casework.thread.send')}

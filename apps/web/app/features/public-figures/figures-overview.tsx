@@ -2,10 +2,10 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import type { OverviewFigures } from '@app/core/public-figures';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
+import { formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath, yearlyPath } from '../../paths.ts';
 import { ComparisonChart } from './comparison-chart.tsx';
-import { dayLabel } from './format.ts';
 import { periodLabel, provinceRows, typeRows } from './periods.ts';
 import { TrendCharts } from './trend-charts.tsx';
 
@@ -21,7 +21,7 @@ export function FiguresOverview({ figures, language }: { figures: OverviewFigure
     <section aria-labelledby="figures-title" className="section section--wide figures">
       <h2 id="figures-title">{t('figures.title')}</h2>
       <p>{t('figures.lead', { k: figures.threshold })}</p>
-      <p className="muted">{t('figures.asOf', { date: dayLabel(figures.asOf, language) })}</p>
+      <p className="muted">{t('figures.asOf', { date: formatDay(figures.asOf, language, 'long') })}</p>
       {figures.years.length === 0 ? (
         <p>{t('figures.none')}</p>
       ) : (

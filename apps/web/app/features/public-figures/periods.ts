@@ -1,12 +1,12 @@
 import { FIGURE_PROVINCES, type PeriodFigures } from '@app/core/public-figures';
+import { formatDayOfYear } from '../../i18n/dates.ts';
 import type { Translate } from '../../i18n/translator.ts';
 import type { ComparisonRow } from './comparison-chart.tsx';
-import { dayOfYearLabel } from './format.ts';
 
 /** "2025" for a whole year, "2026 up to 25 November" for part of one. The year is text: never "2,026". */
 export function periodLabel(period: PeriodFigures, t: Translate, language: string): string {
   if (period.to.endsWith('-12-31')) return String(period.year);
-  return t('figures.periodTo', { year: String(period.year), date: dayOfYearLabel(period.to, language) });
+  return t('figures.periodTo', { year: String(period.year), date: formatDayOfYear(period.to, language) });
 }
 
 /** One row per province present in either period, in the provinces' order; absent means zero. */

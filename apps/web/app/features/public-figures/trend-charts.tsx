@@ -2,10 +2,10 @@ import type { IncidentType } from '@app/core/incident-types';
 import type { MonthFigures } from '@app/core/public-figures';
 import { FEWER, WITHHELD } from '@app/core/small-cells';
 import { useId } from 'react';
+import { formatMonth } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FigureTable } from './figure-table.tsx';
 import { at, ProtectionLegend, scaleTop, useShortCount } from './figure-value.tsx';
-import { longMonthLabel, monthLabel } from './format.ts';
 
 const WIDTH = 300;
 const PLOT_TOP = 6;
@@ -50,8 +50,8 @@ export function TrendCharts({
     at(isRtl ? WIDTH - 4 - (index + 1) * slot + slot * 0.15 : 4 + index * slot + slot * 0.15);
   const heightOf = (value: number) => at(((BASELINE - PLOT_TOP) * value) / top);
   const description = t('figures.trendDescription', {
-    from: longMonthLabel(first, language),
-    to: longMonthLabel(last, language),
+    from: formatMonth(first, language, 'long'),
+    to: formatMonth(last, language, 'long'),
     k: threshold,
   });
   return (
@@ -120,10 +120,10 @@ export function TrendCharts({
                   );
                 })}
                 <text x={isRtl ? WIDTH - 2 : 2} y={HEIGHT - 2} fontSize="12" textAnchor="start" fill="#1d232a">
-                  {monthLabel(first, language)}
+                  {formatMonth(first, language)}
                 </text>
                 <text x={isRtl ? 2 : WIDTH - 2} y={HEIGHT - 2} fontSize="12" textAnchor="end" fill="#1d232a">
-                  {monthLabel(last, language)}
+                  {formatMonth(last, language)}
                 </text>
               </svg>
             </div>
@@ -132,7 +132,7 @@ export function TrendCharts({
       </div>
       <ProtectionLegend threshold={threshold} />
       {running && (
-        <p className="figure__note">{t('figures.runningMonth', { month: longMonthLabel(running, language) })}</p>
+        <p className="figure__note">{t('figures.runningMonth', { month: formatMonth(running, language, 'long') })}</p>
       )}
       <FigureTable
         title={title}
@@ -140,7 +140,7 @@ export function TrendCharts({
         columns={[...types.map((type) => t(`incidentTypes.${type}.label`)), t('figures.total')]}
         rows={[...months].reverse().map((month) => ({
           key: month.month,
-          label: monthLabel(month.month, language),
+          label: formatMonth(month.month, language),
           counts: [...month.byType, month.total],
         }))}
         threshold={threshold}

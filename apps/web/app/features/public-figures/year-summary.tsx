@@ -3,6 +3,7 @@ import type { YearFigures } from '@app/core/public-figures';
 import { FEWER, type PublicCount, WITHHELD } from '@app/core/small-cells';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
+import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
@@ -10,7 +11,6 @@ import { ComparisonChart } from './comparison-chart.tsx';
 import { FigureTable } from './figure-table.tsx';
 import { ProtectionLegend } from './figure-value.tsx';
 import { YearLinks } from './figures-overview.tsx';
-import { dayLabel, longMonthLabel } from './format.ts';
 import { periodLabel, provinceRows, typeRows } from './periods.ts';
 
 /**
@@ -35,7 +35,7 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
         <p>
           <Change current={figures.current.total} before={figures.previous.total} previous={previous} />
         </p>
-        <p className="muted">{t('figures.asOf', { date: dayLabel(figures.asOf, language) })}</p>
+        <p className="muted">{t('figures.asOf', { date: formatDay(figures.asOf, language, 'long') })}</p>
       </section>
       <section aria-labelledby="year-months" className="section section--wide">
         <h2 id="year-months">{t('pages.incidentsYear.monthsTitle', { period })}</h2>
@@ -45,7 +45,7 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
           columns={columns}
           rows={figures.months.map((month) => ({
             key: month.month,
-            label: longMonthLabel(month.month, language),
+            label: formatMonth(month.month, language, 'long'),
             counts: [...month.byType, month.total],
           }))}
           totals={{
@@ -58,7 +58,7 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
         <ProtectionLegend threshold={k} />
         {figures.isCurrent && (
           <p className="figure__note">
-            {t('figures.runningMonth', { month: longMonthLabel(figures.asOf.slice(0, 7), language) })}
+            {t('figures.runningMonth', { month: formatMonth(figures.asOf.slice(0, 7), language, 'long') })}
           </p>
         )}
       </section>

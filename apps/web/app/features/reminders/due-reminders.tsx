@@ -1,8 +1,8 @@
 import type { DueReminder } from '@app/core/reminders';
 import { Link } from 'react-router';
+import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { formatDateTime, formatDay } from '../../shared/staff/format.ts';
 
 /**
  * The dashboard's reminders that are this member's to act on today: on reports assigned to them,

@@ -1,10 +1,10 @@
 import { REMINDER_NOTE_MAX_LENGTH, type ReminderErrorCode, type ReportReminder } from '@app/core/reminders';
 import { useId } from 'react';
 import { Form } from 'react-router';
+import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { InputField, LongTextField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime, formatDay } from '../../shared/staff/format.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 const DATE_ERRORS: readonly ReminderErrorCode[] = ['dateRequired', 'dateInvalid', 'dateInPast'];
@@ -30,7 +30,6 @@ export function RemindersPanel({
   at?: number;
 }) {
   const { t, language } = useTranslation();
-  const noteId = useId();
   const message = error ? t(`reminders.errors.${error}`, { count: REMINDER_NOTE_MAX_LENGTH }) : undefined;
   return (
     <section className="staff-panel" aria-labelledby="reminders-title">
@@ -53,7 +52,7 @@ export function RemindersPanel({
         </ul>
       )}
       <Form method="post" className="staff-form" noValidate key={reminders.length}>
-        <StaffField
+        <InputField
           label={t('reminders.date')}
           hint={t('reminders.dateHint')}
           name="dueOn"
@@ -63,30 +62,16 @@ export function RemindersPanel({
           defaultValue={draft?.dueOn ?? today}
           error={error && DATE_ERRORS.includes(error) ? message : undefined}
         />
-        <div className={`form-field${error && NOTE_ERRORS.includes(error) ? ' form-field--invalid' : ''}`}>
-          <label htmlFor={noteId} className="form-field__label">
-            {t('reminders.note')}
-          </label>
-          <p id={`${noteId}-hint`} className="form-field__hint">
-            {t('reminders.noteHint', { count: REMINDER_NOTE_MAX_LENGTH })}
-          </p>
-          {error && NOTE_ERRORS.includes(error) && (
-            <p id={`${noteId}-error`} className="form-field__error">
-              {message}
-            </p>
-          )}
-          <textarea
-            id={noteId}
-            name="note"
-            className="input textarea"
-            rows={3}
-            required
-            maxLength={REMINDER_NOTE_MAX_LENGTH}
-            aria-describedby={`${noteId}-hint${error && NOTE_ERRORS.includes(error) ? ` ${noteId}-error` : ''}`}
-            aria-invalid={error && NOTE_ERRORS.includes(error) ? true : undefined}
-            defaultValue={draft?.note}
-          />
-        </div>
+        <LongTextField
+          label={t('reminders.note')}
+          hint={t('reminders.noteHint', { count: REMINDER_NOTE_MAX_LENGTH })}
+          error={error && NOTE_ERRORS.includes(error) ? message : undefined}
+          name="note"
+          rows={3}
+          required
+          maxLength={REMINDER_NOTE_MAX_LENGTH}
+          defaultValue={draft?.note}
+        />
         <SubmitButton
           label={t('reminders.add')}
           busyLabel={t('reminders.adding')}

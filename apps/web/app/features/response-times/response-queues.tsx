@@ -1,8 +1,9 @@
 import type { DashboardResponseTimes, DashboardWaitingReport } from '@app/core/staff-api';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../i18n/dates.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 
 /**

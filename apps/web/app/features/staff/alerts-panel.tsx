@@ -1,6 +1,6 @@
 import { alertProblemKey, type DashboardAlert } from '@app/core/alerts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDateTime } from '../../shared/staff/format.ts';
 
 /**
  * The open operational alerts (decision 0030), for administrators, at the top of the dashboard

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 
 /**
  * The values of a sign-in error's message: a password too short or too long names the limit it
@@ -17,7 +17,7 @@ export function NewPasswordFields() {
   const { t } = useTranslation();
   return (
     <>
-      <StaffField
+      <InputField
         label={t('setPassword.newPassword')}
         hint={t('setPassword.newPasswordHint', { count: PASSWORD_MIN_LENGTH })}
         name="newPassword"
@@ -27,7 +27,7 @@ export function NewPasswordFields() {
         maxLength={PASSWORD_MAX_LENGTH}
         required
       />
-      <StaffField
+      <InputField
         label={t('setPassword.confirmPassword')}
         name="confirmPassword"
         type="password"

@@ -7,10 +7,10 @@ import {
 } from '@app/core/passkeys';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { createPasskey } from './passkey-ceremony.ts';
 import { usePasskeyCeremony } from './use-passkey-ceremony.ts';
@@ -69,7 +69,7 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
                 <summary>{t('passkeys.rename')}</summary>
                 <Form method="post" className="staff-form">
                   <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <StaffField
+                  <InputField
                     label={t('passkeys.renameLabel', { name: isolated(passkey.name) })}
                     name="name"
                     defaultValue={passkey.name}
@@ -154,7 +154,7 @@ function AddPasskey() {
           fetcher.submit({ intent: 'passkey-options' }, { method: 'post' });
         }}
       >
-        <StaffField
+        <InputField
           key={formKey.current}
           label={t('passkeys.name')}
           hint={t('passkeys.nameHint')}

@@ -1,11 +1,11 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 
 /** The 6-digit code of an authenticator app: numeric keyboard, one-time-code autofill, left to right. */
 export function TotpCodeField({ hint }: { hint?: string }) {
   const { t } = useTranslation();
   return (
-    <StaffField
+    <InputField
       label={t('signIn.code.label')}
       hint={hint}
       name="code"

@@ -1,6 +1,5 @@
 import type { PasskeyResult } from '@app/core/passkeys';
 import { can, type SignInErrorCode } from '@app/core/staff';
-import { dateFormat } from '@app/locales/date-format';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import { type PasskeyAnswer, PasskeyList } from '../../features/staff/passkey-list.tsx';
@@ -11,9 +10,10 @@ import {
   requireStaff,
   staffRequest,
 } from '../../features/staff/staff-guard.server.ts';
+import { formatHour } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
@@ -158,7 +158,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           noValidate
           key={actionData && 'isChanged' in actionData && actionData.isChanged ? actionData.at : 'form'}
         >
-          <StaffField
+          <InputField
             label={t('account.currentPassword')}
             name="currentPassword"
             type="password"
@@ -170,12 +170,5 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </main>
-  );
-}
-
-/** An hour of the day (7 → 07:00 or 7:00, as the language writes it). */
-function formatHour(hour: number, language: string): string {
-  return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, hour)),
   );
 }

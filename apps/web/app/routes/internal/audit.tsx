@@ -2,11 +2,10 @@ import { dayFromQuery, pageFromQuery } from '@app/core/query-params';
 import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
 import { Form, Link } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { DateField } from '../../shared/staff/date-field.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
+import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
-import { SelectField } from '../../shared/staff/select-field.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/audit';
 
@@ -67,8 +66,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ...members.map((member) => ({ value: member.id, label: member.name })),
           ]}
         />
-        <DateField label={t('audit.from')} name="from" defaultValue={filter.from} />
-        <DateField label={t('audit.to')} name="to" defaultValue={filter.to} />
+        <InputField label={t('audit.from')} name="from" type="date" defaultValue={filter.from ?? ''} />
+        <InputField label={t('audit.to')} name="to" type="date" defaultValue={filter.to ?? ''} />
         <div className="actions">
           <button type="submit" className="button button--primary">
             {t('audit.apply')}

@@ -1,10 +1,10 @@
 import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link, redirect } from 'react-router';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 

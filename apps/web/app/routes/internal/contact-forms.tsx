@@ -3,12 +3,12 @@ import { pageFromQuery } from '@app/core/query-params';
 import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
 import { Form, Link, NavLink, useSearchParams } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { SelectField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
-import { SelectField } from '../../shared/staff/select-field.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/contact-forms';
 

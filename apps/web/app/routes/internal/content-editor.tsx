@@ -5,11 +5,11 @@ import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
 import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/content-editor';
 

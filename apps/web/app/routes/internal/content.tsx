@@ -3,11 +3,11 @@ import { LANGUAGES } from '@app/locales/languages';
 import { data, Form, Link } from 'react-router';
 import { effectiveSite } from '../../content/site-content.server.ts';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/content';
@@ -88,14 +88,14 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate>
-          <StaffField
+          <InputField
             label={t('content.emergencyNumber')}
             name="emergencyNumber"
             inputMode="tel"
             dir="ltr"
             defaultValue={actionData?.numbers?.emergencyNumber ?? loaderData.numbers.emergencyNumber}
           />
-          <StaffField
+          <InputField
             label={t('content.policeNumber')}
             name="policeNumber"
             inputMode="tel"

@@ -3,10 +3,11 @@ import { DueReminders } from '../../features/reminders/due-reminders.tsx';
 import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
 import { AlertsPanel } from '../../features/staff/alerts-panel.tsx';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { formatDateTime, formatNumber } from '../../shared/staff/format.ts';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/dashboard';
 

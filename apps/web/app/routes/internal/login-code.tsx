@@ -6,8 +6,8 @@ import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/login-code';
 
@@ -68,7 +68,7 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
       )}
       <Form method="post" className="staff-form" noValidate key={isRecovery ? 'recovery' : 'totp'}>
         {isRecovery ? (
-          <StaffField
+          <InputField
             label={t('signIn.code.recoveryLabel')}
             hint={t('signIn.code.recoveryHint')}
             name="code"

@@ -6,8 +6,8 @@ import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-g
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES, safeInternalDestination } from '../../paths.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/login';
 
@@ -100,7 +100,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       )}
       <PasskeySignIn action={passkeyAction} />
       <Form method="post" className="staff-form" noValidate>
-        <StaffField
+        <InputField
           label={t('signIn.email')}
           name="email"
           type="email"
@@ -109,7 +109,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           defaultValue={actionData && 'email' in actionData ? actionData.email : ''}
           maxLength={254}
         />
-        <StaffField
+        <InputField
           label={t('signIn.password')}
           name="password"
           type="password"

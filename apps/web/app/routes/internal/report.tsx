@@ -16,10 +16,10 @@ import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
 import { RemindersPanel } from '../../features/reminders/reminders-panel.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
 import type { Route } from './+types/report';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -3,12 +3,12 @@ import { reportFilterFromUrl } from '@app/core/report-filters';
 import { REPORT_STATUSES } from '@app/core/statuses';
 import { Form, Link } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime, formatDay } from '../../i18n/dates.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { DateField } from '../../shared/staff/date-field.tsx';
-import { formatDateTime, formatDay, formatNumber } from '../../shared/staff/format.ts';
+import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { PageLinks } from '../../shared/staff/page-links.tsx';
-import { SelectField } from '../../shared/staff/select-field.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/reports';
 
@@ -55,8 +55,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ...INCIDENT_TYPES.map((type) => ({ value: type, label: t(`incidentTypes.${type}.label`) })),
           ]}
         />
-        <DateField label={t('casework.incidentFrom')} name="from" defaultValue={filter.from} />
-        <DateField label={t('casework.incidentTo')} name="to" defaultValue={filter.to} />
+        <InputField label={t('casework.incidentFrom')} name="from" type="date" defaultValue={filter.from ?? ''} />
+        <InputField label={t('casework.incidentTo')} name="to" type="date" defaultValue={filter.to ?? ''} />
         <SelectField
           label={t('casework.reporter')}
           name="anonymous"

@@ -2,12 +2,12 @@ import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/co
 import { data, Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { InputField } from '../../shared/forms/input-fields.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
-import { formatDateTime } from '../../shared/staff/format.ts';
-import { StaffField } from '../../shared/staff/staff-field.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/staff';
@@ -101,7 +101,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate key={actionData?.created ? actionData.at : 'form'}>
-          <StaffField
+          <InputField
             label={t('staff.name')}
             name="name"
             required
@@ -114,7 +114,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 : undefined
             }
           />
-          <StaffField
+          <InputField
             label={t('staff.email')}
             name="email"
             type="email"

@@ -1,15 +1,15 @@
 import { can } from '@app/core/staff';
 import { statsRangeFrom } from '@app/core/stats-range';
-import { dateFormat } from '@app/locales/date-format';
+import { localeTag } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
 import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
+import { formatDay, formatMonth } from '../../i18n/dates.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { DateField } from '../../shared/staff/date-field.tsx';
-import { formatDay, formatNumber, formatTag } from '../../shared/staff/format.ts';
-import { SelectField } from '../../shared/staff/select-field.tsx';
+import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import type { Route } from './+types/stats';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -23,9 +23,8 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { stats, months, mayExportReports } = loaderData;
   const number = (value: number) => formatNumber(value, language);
-  const tag = formatTag(language);
-  const monthLabel = (key: string) =>
-    dateFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${key}-01T00:00:00Z`));
+  const tag = localeTag(language);
+  const monthLabel = (key: string) => formatMonth(key, language);
   const percent = (count: number, total: number) =>
     new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(total ? count / total : 0);
   const decimal = (value: number) =>
@@ -39,8 +38,8 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       <h1>{t('stats.title')}</h1>
       <p>{t('stats.intro')}</p>
       <Form method="get" className="staff-filters" aria-label={t('stats.period')}>
-        <DateField label={t('stats.from')} name="from" defaultValue={stats.range.from} />
-        <DateField label={t('stats.to')} name="to" defaultValue={stats.range.to} />
+        <InputField label={t('stats.from')} name="from" type="date" defaultValue={stats.range.from} />
+        <InputField label={t('stats.to')} name="to" type="date" defaultValue={stats.range.to} />
         <SelectField
           label={t('stats.months')}
           name="months"

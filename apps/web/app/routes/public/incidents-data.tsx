@@ -1,7 +1,7 @@
 import { overviewFigures } from '@app/core/public-figures';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
-import { dayLabel } from '../../features/public-figures/format.ts';
+import { formatDay } from '../../i18n/dates.ts';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
@@ -71,7 +71,7 @@ function IncidentsData({ data }: { data: Route.ComponentProps['loaderData'] }) {
       </section>
       <section aria-labelledby="files-title" className="section">
         <h2 id="files-title">{t('pages.incidentsData.filesTitle')}</h2>
-        <p>{t('pages.incidentsData.filesLead', { date: dayLabel(data.asOf, language) })}</p>
+        <p>{t('pages.incidentsData.filesLead', { date: formatDay(data.asOf, language, 'long') })}</p>
         <ul className="data-files">
           {files.map((file) => (
             <li key={file.name}>

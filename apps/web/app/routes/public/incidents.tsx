@@ -2,7 +2,6 @@ import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { overviewFigures } from '@app/core/public-figures';
 import { pageFromQuery } from '@app/core/query-params';
 import { FEWER } from '@app/core/small-cells';
-import { dateFormat } from '@app/locales/date-format';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
@@ -11,6 +10,7 @@ import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import figuresStylesheet from '../../features/public-figures/figures.css?url';
 import { FiguresOverview } from '../../features/public-figures/figures-overview.tsx';
+import { formatDay } from '../../i18n/dates.ts';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
@@ -70,8 +70,7 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
   const { t } = useTranslation();
   const { incidents, language, type } = data;
   const pages = Math.max(1, Math.ceil(incidents.total / incidents.pageSize));
-  const day = (value: string) =>
-    dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const day = (value: string) => formatDay(value, language, 'long');
   const pageLink = (page: number) => `?${new URLSearchParams({ ...(type ? { type } : {}), page: String(page) })}`;
   return (
     <>

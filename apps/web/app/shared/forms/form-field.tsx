@@ -43,9 +43,56 @@ export function useErrorText() {
     error ? t(`validation.${error.type}`, values) : undefined;
 }
 
+/** The ids an input names in aria-describedby: its hint's and its error's, when shown. */
+export function describedByOf(inputId: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
 /**
- * Label, hint and error around an input, wired for screen readers: the hint and the error are
- * named by aria-describedby, the input is aria-invalid when wrong. `children` receives the ids.
+ * What every field of the site shows around its input, in this order: the label (with "optional"
+ * when asked), the hint, the error. The input (`children`) names the hint and the error with
+ * `describedByOf(id, hint, error)` and is aria-invalid when there is an error.
+ */
+export function FieldFrame({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  /** The word for "optional", shown after the label. */
+  optional?: string;
+  hint?: React.ReactNode;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
+      <label htmlFor={id} className="form-field__label">
+        {label}
+        {optional && <span className="form-field__optional"> ({optional})</span>}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="form-field__error">
+          {error}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A field of a form run by react-hook-form: its error is a code, translated here, and a field not
+ * marked required says it is optional. `children` receives the ids.
  */
 export function FormField({
   label,
@@ -63,26 +110,15 @@ export function FormField({
   const { t } = useTranslation();
   const errorText = useErrorText()(error, errorValues);
   const inputId = useFieldId(name);
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', errorText ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`form-field${errorText ? ' form-field--invalid' : ''}`}>
-      <label htmlFor={inputId} className="form-field__label">
-        {label}
-        {!isRequired && <span className="form-field__optional"> ({t('forms.optional')})</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {errorText && (
-        <p id={errorId} className="form-field__error">
-          {errorText}
-        </p>
-      )}
-      {children({ inputId, describedBy, isInvalid: Boolean(errorText) })}
-    </div>
+    <FieldFrame
+      id={inputId}
+      label={label}
+      optional={isRequired ? undefined : t('forms.optional')}
+      hint={hint}
+      error={errorText}
+    >
+      {children({ inputId, describedBy: describedByOf(inputId, hint, errorText), isInvalid: Boolean(errorText) })}
+    </FieldFrame>
   );
 }
