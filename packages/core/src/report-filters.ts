@@ -1,28 +1,26 @@
 import type { ReportListFilter } from './casework-api.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
+import { type FilterField, readFilters } from './list-filters.ts';
 import { SPAM_CHECKS } from './plain-forms.ts';
-import { dayFromQuery, pageFromQuery } from './query-params.ts';
 import { REPORT_STATUSES } from './statuses.ts';
 
-const SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
+const YES_NO = ['yes', 'no'] as const;
+export const REPORT_SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
 
-/** The report list's filters from its query string; anything unknown is ignored, not an error. */
+/** The report list's filters, in the order of its form (see list-filters.ts). */
+export const REPORT_FILTERS = [
+  { kind: 'choice', name: 'status', values: REPORT_STATUSES },
+  { kind: 'choice', name: 'type', values: INCIDENT_TYPES },
+  { kind: 'day', name: 'from' },
+  { kind: 'day', name: 'to' },
+  { kind: 'choice', name: 'anonymous', values: YES_NO },
+  { kind: 'choice', name: 'attachments', values: YES_NO },
+  { kind: 'choice', name: 'spamCheck', values: SPAM_CHECKS },
+  { kind: 'choice', name: 'sort', values: REPORT_SORTS, fallback: 'received-desc' },
+  { kind: 'flag', name: 'quarantined' },
+] as const satisfies readonly FilterField[];
+
+/** The report list's filters from its query string (the list page and the CSV export alike). */
 export function reportFilterFromUrl(url: URL): ReportListFilter {
-  const get = (name: string) => url.searchParams.get(name) ?? '';
-  const status = get('status');
-  const type = get('type');
-  const sort = SORTS.find((candidate) => candidate === get('sort')) ?? 'received-desc';
-  const yesNo = (value: string) => (value === 'yes' || value === 'no' ? value : undefined);
-  return {
-    status: REPORT_STATUSES.find((candidate) => candidate === status),
-    type: INCIDENT_TYPES.find((candidate) => candidate === type),
-    from: dayFromQuery(get('from')),
-    to: dayFromQuery(get('to')),
-    anonymous: yesNo(get('anonymous')),
-    attachments: yesNo(get('attachments')),
-    quarantined: get('quarantined') === 'yes',
-    spamCheck: SPAM_CHECKS.find((candidate) => candidate === get('spamCheck')),
-    sort,
-    page: pageFromQuery(get('page')),
-  };
+  return readFilters(REPORT_FILTERS, url.searchParams);
 }

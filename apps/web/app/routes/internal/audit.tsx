@@ -1,129 +1,90 @@
-import { dayFromQuery, pageFromQuery } from '@app/core/query-params';
-import { AUDIT_ACTIONS, isAuditAction } from '@app/core/staff';
-import { Form, Link } from 'react-router';
+import { AUDIT_FILTERS, filterQuery, readFilters } from '@app/core/list-filters';
+import type { AuditEntry } from '@app/core/staff-api';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
-import { PageLinks } from '../../shared/staff/page-links.tsx';
-import { TableScroll } from '../../shared/staff/table-scroll.tsx';
+import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
+import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
+import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import type { Route } from './+types/audit';
 
 export async function loader(args: Route.LoaderArgs) {
   const { audit } = await requireStaff(args, 'audit:view');
-  const params = new URL(args.request.url).searchParams;
-  const action = params.get('action') ?? '';
-  const actorId = params.get('actor') ?? '';
-
-  const filter = {
-    action: isAuditAction(action) ? action : undefined,
-    actorId: actorId || undefined,
-    from: dayFromQuery(params.get('from')),
-    to: dayFromQuery(params.get('to')),
-    page: pageFromQuery(params.get('page')),
-  };
-  const [log, members] = await Promise.all([audit.list(filter), audit.actors()]);
+  const filter = readFilters(AUDIT_FILTERS, new URL(args.request.url).searchParams);
+  const { actor, ...rest } = filter;
+  const [log, members] = await Promise.all([audit.list({ ...rest, actorId: actor }), audit.actors()]);
   return { log, members, filter };
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { log, members, filter } = loaderData;
-  const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    if (filter.action) params.set('action', filter.action);
-    if (filter.actorId) params.set('actor', filter.actorId);
-    if (filter.from) params.set('from', filter.from);
-    if (filter.to) params.set('to', filter.to);
-    params.set('page', String(page));
-    return `?${params}`;
-  };
+  const actionLabel = (action: string) => t(`audit.actions.${action.replaceAll('.', '_')}`);
+  const columns: Column<AuditEntry>[] = [
+    { header: t('audit.when'), cell: (entry) => formatDateTime(entry.occurredAt, language) },
+    {
+      header: t('audit.who'),
+      cell: (entry) =>
+        entry.actor
+          ? entry.actor.name
+          : entry.actorKind === 'command-line'
+            ? t('audit.commandLine')
+            : t('audit.unknownActor'),
+    },
+    { header: t('audit.what'), cell: (entry) => actionLabel(entry.action) },
+    {
+      header: t('audit.subject'),
+      cell: (entry) =>
+        entry.subjectLabel ?? (entry.subjectId ? `${entry.subjectType} ${entry.subjectId.slice(0, 8)}` : ''),
+    },
+    {
+      header: t('audit.details'),
+      dir: 'ltr',
+      className: 'audit-details',
+      cell: (entry) =>
+        Object.entries(entry.details)
+          .map(([key, value]) => `${key}: ${value}`)
+          .join(', '),
+    },
+  ];
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('audit.title')} · ${t('internal.areaName')}`}</title>
       <h1>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
-      <Form method="get" className="staff-filters" aria-label={t('audit.filters')}>
-        <SelectField
-          label={t('audit.action')}
-          name="action"
-          defaultValue={filter.action}
-          options={[
-            { value: '', label: t('audit.anyAction') },
-            ...AUDIT_ACTIONS.map((action) => ({
-              value: action,
-              label: t(`audit.actions.${action.replaceAll('.', '_')}`),
-            })),
-          ]}
-        />
-        <SelectField
-          label={t('audit.actor')}
-          name="actor"
-          defaultValue={filter.actorId}
-          options={[
-            { value: '', label: t('audit.anyActor') },
-            ...members.map((member) => ({ value: member.id, label: member.name })),
-          ]}
-        />
-        <InputField label={t('audit.from')} name="from" type="date" defaultValue={filter.from ?? ''} />
-        <InputField label={t('audit.to')} name="to" type="date" defaultValue={filter.to ?? ''} />
-        <div className="actions">
-          <button type="submit" className="button button--primary">
-            {t('audit.apply')}
-          </button>
-          <Link to="?">{t('audit.clear')}</Link>
-        </div>
-      </Form>
-      <p role="status">{t('audit.summary', { count: log.total, page: log.page, pages })}</p>
-      {log.entries.length === 0 ? (
-        <p>{t('audit.empty')}</p>
-      ) : (
-        <TableScroll label={t('audit.title')}>
-          <table className="staff-table">
-            <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.who')}</th>
-                <th scope="col">{t('audit.what')}</th>
-                <th scope="col">{t('audit.subject')}</th>
-                <th scope="col">{t('audit.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.occurredAt, language)}</td>
-                  <td>
-                    {entry.actor
-                      ? entry.actor.name
-                      : entry.actorKind === 'command-line'
-                        ? t('audit.commandLine')
-                        : t('audit.unknownActor')}
-                  </td>
-                  <td>{t(`audit.actions.${entry.action.replaceAll('.', '_')}`)}</td>
-                  <td>
-                    {entry.subjectLabel ??
-                      (entry.subjectId ? `${entry.subjectType} ${entry.subjectId.slice(0, 8)}` : '')}
-                  </td>
-                  <td dir="ltr" className="audit-details">
-                    {Object.entries(entry.details)
-                      .map(([key, value]) => `${key}: ${value}`)
-                      .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <PageLinks
-        page={log.page}
-        pages={pages}
-        href={pageLink}
-        labels={{ nav: t('audit.pagination'), previous: t('audit.previous'), next: t('audit.next') }}
+      <FilterForm
+        id="audit"
+        label={t('audit.filters')}
+        schema={AUDIT_FILTERS}
+        values={filter}
+        controls={{
+          action: { label: t('audit.action'), any: t('audit.anyAction'), option: actionLabel },
+          actor: {
+            label: t('audit.actor'),
+            any: t('audit.anyActor'),
+            options: members.map((member) => ({ value: member.id, label: member.name })),
+          },
+          from: { label: t('audit.from') },
+          to: { label: t('audit.to') },
+        }}
+        apply={t('audit.apply')}
+        clear={{ label: t('audit.clear'), to: '?' }}
       />
+      <PagedList
+        list={log}
+        summary={(counts) => t('audit.summary', counts)}
+        href={(page) => filterQuery(AUDIT_FILTERS, filter, page)}
+        pager={{ nav: t('audit.pagination'), previous: t('audit.previous'), next: t('audit.next') }}
+      >
+        <DataTable
+          label={t('audit.title')}
+          caption
+          columns={columns}
+          rows={log.entries}
+          rowKey={(entry) => entry.id}
+          empty={t('audit.empty')}
+        />
+      </PagedList>
     </main>
   );
 }

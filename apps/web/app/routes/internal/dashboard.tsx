@@ -8,7 +8,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { TableScroll } from '../../shared/staff/table-scroll.tsx';
+import { DataTable } from '../../shared/staff/list/data-table.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -106,95 +106,63 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="new-replies" tabIndex={-1}>
             {t('dashboard.repliesTitle')}
           </h2>
-          {replies.reports.length === 0 ? (
-            <p>{t('dashboard.noReplies')}</p>
-          ) : (
-            <TableScroll label={t('dashboard.repliesTitle')}>
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.replyReceived')}</th>
-                    <th scope="col">{t('dashboard.type')}</th>
-                    <th scope="col">{t('dashboard.received')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {replies.reports.map((reply) => (
-                    <tr key={reply.reportId}>
-                      <td>{formatDateTime(reply.lastMessageAt, language)}</td>
-                      <td>{t(`incidentTypes.${reply.incidentType}.label`)}</td>
-                      <td>
-                        <Link to={`${INTERNAL_PAGES.reports}/${reply.reportId}#thread-title`}>
-                          {t('dashboard.openThread', { date: formatDateTime(reply.reportReceivedAt, language) })}
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <DataTable
+            label={t('dashboard.repliesTitle')}
+            rows={replies.reports}
+            rowKey={(reply) => reply.reportId}
+            empty={t('dashboard.noReplies')}
+            columns={[
+              { header: t('dashboard.replyReceived'), cell: (reply) => formatDateTime(reply.lastMessageAt, language) },
+              { header: t('dashboard.type'), cell: (reply) => t(`incidentTypes.${reply.incidentType}.label`) },
+              {
+                header: t('dashboard.received'),
+                cell: (reply) => (
+                  <Link to={`${INTERNAL_PAGES.reports}/${reply.reportId}#thread-title`}>
+                    {t('dashboard.openThread', { date: formatDateTime(reply.reportReceivedAt, language) })}
+                  </Link>
+                ),
+              },
+            ]}
+          />
         </section>
       )}
       <div className="staff-columns">
         <section aria-labelledby="latest-reports">
           <h2 id="latest-reports">{t('dashboard.latestReports')}</h2>
-          {dashboard.latestReports.length === 0 ? (
-            <p>{t('dashboard.noReports')}</p>
-          ) : (
-            <TableScroll label={t('dashboard.latestReports')}>
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.received')}</th>
-                    <th scope="col">{t('dashboard.type')}</th>
-                    <th scope="col">{t('dashboard.status')}</th>
-                    <th scope="col">{t('dashboard.reporter')}</th>
-                    <th scope="col">{t('dashboard.attachments')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {dashboard.latestReports.map((report) => (
-                    <tr key={report.id}>
-                      <td>{formatDateTime(report.receivedAt, language)}</td>
-                      <td>{t(`incidentTypes.${report.incidentType}.label`)}</td>
-                      <td>{t(`reportStatus.${report.status}`)}</td>
-                      <td>{report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}</td>
-                      <td>{formatNumber(report.attachmentCount, language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <DataTable
+            label={t('dashboard.latestReports')}
+            rows={dashboard.latestReports}
+            rowKey={(report) => report.id}
+            empty={t('dashboard.noReports')}
+            columns={[
+              { header: t('dashboard.received'), cell: (report) => formatDateTime(report.receivedAt, language) },
+              { header: t('dashboard.type'), cell: (report) => t(`incidentTypes.${report.incidentType}.label`) },
+              { header: t('dashboard.status'), cell: (report) => t(`reportStatus.${report.status}`) },
+              {
+                header: t('dashboard.reporter'),
+                cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
+              },
+              { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
+            ]}
+          />
           {mayManage && <Link to={INTERNAL_PAGES.reports}>{t('dashboard.allReports')}</Link>}
         </section>
         <section aria-labelledby="latest-messages">
           <h2 id="latest-messages">{t('dashboard.latestMessages')}</h2>
-          {dashboard.latestMessages.length === 0 ? (
-            <p>{t('dashboard.noMessages')}</p>
-          ) : (
-            <TableScroll label={t('dashboard.latestMessages')}>
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.received')}</th>
-                    <th scope="col">{t('dashboard.status')}</th>
-                    <th scope="col">{t('dashboard.sender')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {dashboard.latestMessages.map((message) => (
-                    <tr key={message.id}>
-                      <td>{formatDateTime(message.receivedAt, language)}</td>
-                      <td>{t(`messageStatus.${message.status}`)}</td>
-                      <td>{message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <DataTable
+            label={t('dashboard.latestMessages')}
+            rows={dashboard.latestMessages}
+            rowKey={(message) => message.id}
+            empty={t('dashboard.noMessages')}
+            columns={[
+              { header: t('dashboard.received'), cell: (message) => formatDateTime(message.receivedAt, language) },
+              { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
+              {
+                header: t('dashboard.sender'),
+                cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
+              },
+            ]}
+          />
           {mayManage && <Link to={INTERNAL_PAGES.contactForms}>{t('dashboard.allMessages')}</Link>}
         </section>
       </div>

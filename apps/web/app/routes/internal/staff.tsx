@@ -1,4 +1,5 @@
 import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff';
+import type { StaffMemberSummary } from '@app/core/staff-api';
 import { data, Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -8,8 +9,8 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
-import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/staff';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -34,58 +35,53 @@ export async function action(args: Route.ActionArgs) {
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const error = actionData?.error as StaffErrorCode | undefined;
+  const columns: Column<StaffMemberSummary>[] = [
+    {
+      header: t('staff.name'),
+      isRowHeader: true,
+      cell: (member) => (
+        <>
+          <Link to={`${INTERNAL_PAGES.staff}/${member.id}`} aria-label={t('staff.manage', { name: member.name })}>
+            {member.name}
+          </Link>
+          {member.id === loaderData.currentId && <span className="muted"> ({t('staff.you')})</span>}
+        </>
+      ),
+    },
+    { header: t('staff.email'), cell: (member) => <bdi>{member.email}</bdi> },
+    { header: t('staff.role'), cell: (member) => t(`internal.roles.${member.role}`) },
+    { header: t('staff.status'), cell: (member) => (member.disabled ? t('staff.disabled') : t('staff.active')) },
+    {
+      header: t('staff.twoFactor'),
+      cell: (member) =>
+        member.twoFactorEnabled
+          ? t('staff.enrolled')
+          : member.hasPassword
+            ? t('staff.notEnrolled')
+            : t('staff.noPassword'),
+    },
+    {
+      header: t('staff.passkeys'),
+      cell: (member) =>
+        member.passkeys > 0 ? t('staff.passkeyCount', { count: member.passkeys }) : t('staff.noPasskey'),
+    },
+    {
+      header: t('staff.lastSignIn'),
+      cell: (member) => (member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')),
+    },
+  ];
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('staff.title')} · ${t('internal.areaName')}`}</title>
       <h1>{t('staff.title')}</h1>
       <p>{t('staff.intro')}</p>
-      <TableScroll label={t('staff.listLabel')}>
-        <table className="staff-table">
-          <caption className="visually-hidden">{t('staff.listLabel')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('staff.name')}</th>
-              <th scope="col">{t('staff.email')}</th>
-              <th scope="col">{t('staff.role')}</th>
-              <th scope="col">{t('staff.status')}</th>
-              <th scope="col">{t('staff.twoFactor')}</th>
-              <th scope="col">{t('staff.passkeys')}</th>
-              <th scope="col">{t('staff.lastSignIn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.members.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">
-                  <Link
-                    to={`${INTERNAL_PAGES.staff}/${member.id}`}
-                    aria-label={t('staff.manage', { name: member.name })}
-                  >
-                    {member.name}
-                  </Link>
-                  {member.id === loaderData.currentId && <span className="muted"> ({t('staff.you')})</span>}
-                </th>
-                <td>
-                  <bdi>{member.email}</bdi>
-                </td>
-                <td>{t(`internal.roles.${member.role}`)}</td>
-                <td>{member.disabled ? t('staff.disabled') : t('staff.active')}</td>
-                <td>
-                  {member.twoFactorEnabled
-                    ? t('staff.enrolled')
-                    : member.hasPassword
-                      ? t('staff.notEnrolled')
-                      : t('staff.noPassword')}
-                </td>
-                <td>
-                  {member.passkeys > 0 ? t('staff.passkeyCount', { count: member.passkeys }) : t('staff.noPasskey')}
-                </td>
-                <td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t('staff.listLabel')}
+        caption
+        columns={columns}
+        rows={loaderData.members}
+        rowKey={(member) => member.id}
+      />
 
       <section aria-labelledby="add-staff" className="staff-panel">
         <h2 id="add-staff">{t('staff.add')}</h2>
