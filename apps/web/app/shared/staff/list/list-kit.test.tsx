@@ -1,0 +1,182 @@
+import { type FilterValues, filterQuery, readFilters } from '@app/core/list-filters';
+import { REPORT_FILTERS } from '@app/core/report-filters';
+import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import type { Language } from '@app/locales/languages';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, useSearchParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { renderInLanguage } from '../../../test/render.tsx';
+import { DataTable } from './data-table.tsx';
+import { FilterForm } from './filter-form.tsx';
+import { PagedList } from './paged-list.tsx';
+import { spamCheckControl } from './spam-check.ts';
+
+type Row = { id: string; status: ReportStatus; received: string };
+
+/** 23 reports: every fifth one new, the others in review. */
+const ROWS: Row[] = Array.from({ length: 23 }, (_, index) => ({
+  id: `report-${index + 1}`,
+  status: index % 5 === 0 ? 'new' : 'in_review',
+  received: `2026-11-${String(index + 1).padStart(2, '0')}`,
+}));
+const PAGE_SIZE = 10;
+
+/** A report list as the staff page builds it from the kit, over rows held in memory. */
+function ReportList() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const filter = readFilters(REPORT_FILTERS, params);
+  const matching = ROWS.filter((row) => !filter.status || row.status === filter.status);
+  const items = matching.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE);
+  const choice = (label: string, any: string, option: (value: string) => string) => ({ label, any, option });
+  return (
+    <>
+      <FilterForm
+        id="reports"
+        label={t('casework.filters')}
+        schema={REPORT_FILTERS}
+        values={filter}
+        controls={{
+          status: choice(t('casework.status'), t('casework.anyStatus'), (value) => t(`reportStatus.${value}`)),
+          type: choice(t('casework.type'), t('casework.anyType'), (value) => t(`incidentTypes.${value}.label`)),
+          from: { label: t('casework.incidentFrom') },
+          to: { label: t('casework.incidentTo') },
+          anonymous: choice(t('casework.reporter'), t('casework.anyReporter'), (value) => value),
+          attachments: choice(t('casework.files'), t('casework.anyFiles'), (value) => value),
+          spamCheck: spamCheckControl(t),
+          sort: { label: t('casework.sort'), option: (value) => value },
+          quarantined: { label: t('casework.quarantined') },
+        }}
+        apply={t('casework.apply')}
+        clear={{ label: t('casework.clear'), to: '?' }}
+      />
+      <PagedList
+        list={{ total: matching.length, page: filter.page, pageSize: PAGE_SIZE }}
+        summary={(counts) => t('casework.summary', counts)}
+        href={(page) => filterQuery(REPORT_FILTERS, filter, page)}
+        pager={{ nav: t('casework.pagination'), previous: t('casework.previous'), next: t('casework.next') }}
+      >
+        <DataTable
+          label={t('casework.listTitle')}
+          rows={items}
+          rowKey={(row) => row.id}
+          empty={t('casework.empty')}
+          columns={[
+            {
+              header: t('casework.received'),
+              isRowHeader: true,
+              cell: (row) => <Link to={`/internal/reports/${row.id}`}>{row.received}</Link>,
+            },
+            { header: t('casework.status'), cell: (row) => t(`reportStatus.${row.status}`) },
+          ]}
+        />
+      </PagedList>
+    </>
+  );
+}
+
+const show = (language: Language, query = '') =>
+  renderInLanguage(language, ['common', 'internal'], () => <ReportList />, { path: `/internal/reports${query}` });
+
+const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
+const shownOption = (name: string) => select(name).selectedOptions[0]?.textContent;
+const statusColumn = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('the staff list kit', () => {
+  it('shows the filters of the address in labelled controls and ignores what it does not know', () => {
+    show('en', '?status=in_review&type=nonsense&from=2026-02-30&to=2026-11-20&quarantined=yes&sort=incident-asc');
+    const form = screen.getByRole('form', { name: 'Filter reports' });
+    expect(shownOption('Status')).toBe('In review');
+    expect(shownOption('Type')).toBe('Any type');
+    // Not a real day: the field is empty, as the server reads it.
+    expect(within(form).getByLabelText<HTMLInputElement>('Incident from').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Incident until').value).toBe('2026-11-20');
+    expect(screen.getByRole('checkbox', { name: 'Show only reports held back by the spam check' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    // A choice with a default offers no "any".
+    expect(
+      within(select('Sort by'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['received-desc', 'received-asc', 'incident-desc', 'incident-asc']);
+    expect(shownOption('Sort by')).toBe('incident-asc');
+    expect(
+      within(select('Automatic check'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['With or without the automatic check', 'With the automatic check', 'Sent without the automatic check']);
+  });
+
+  it('applies the chosen filters through the address, counts what matches and pages through it', async () => {
+    const user = userEvent.setup();
+    show('en');
+    expect(screen.getByRole('status').textContent).toBe('23 reports, page 1 of 3');
+    expect(screen.getAllByRole('row')).toHaveLength(1 + PAGE_SIZE);
+
+    await user.selectOptions(select('Status'), 'In review');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('18 reports, page 1 of 2')).toBeTruthy();
+    expect(new Set(statusColumn())).toEqual(new Set(['In review']));
+    expect(shownOption('Status')).toBe('In review');
+
+    const pages = screen.getByRole('navigation', { name: 'Pages of the report list' });
+    expect(within(pages).queryByRole('link', { name: 'Previous page' })).toBeNull();
+    const next = within(pages).getByRole('link', { name: 'Next page' });
+    // The next page keeps the filters, as the server reads them back.
+    const href = next.getAttribute('href') ?? '';
+    expect(readFilters(REPORT_FILTERS, new URL(href, 'http://localhost').searchParams)).toMatchObject({
+      status: 'in_review',
+      sort: 'received-desc',
+      page: 2,
+    });
+    await user.click(next);
+    expect(await screen.findByText('18 reports, page 2 of 2')).toBeTruthy();
+    expect(statusColumn()).toHaveLength(8);
+    expect(screen.getByRole('link', { name: 'Previous page' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+  });
+
+  it('says so when nothing matches, without an empty table', () => {
+    show('en', '?status=closed');
+    expect(screen.getByRole('status').textContent).toBe('0 reports, page 1 of 1');
+    expect(screen.getByText('No reports match these filters.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('reads in Hebrew, right to left, with the plural forms of Hebrew', async () => {
+    const user = userEvent.setup();
+    const { container } = show('he', '?status=new');
+    expect(container.querySelector('[dir="rtl"]')?.contains(screen.getByRole('form'))).toBe(true);
+    expect(screen.getByRole('form', { name: 'סינון הדיווחים' })).toBeTruthy();
+    expect(shownOption('סטטוס')).toBe('חדש');
+    expect(screen.getByRole('status').textContent).toBe('5 דיווחים, עמוד 1 מתוך 1');
+    expect(screen.getByRole('region', { name: 'דיווחים' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['מועד קבלה', 'סטטוס']);
+    expect(screen.getAllByRole('rowheader')[0]?.querySelector('a')?.getAttribute('href')).toBe(
+      '/internal/reports/report-1',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'ניקוי הסינון' }));
+    expect(await screen.findByText('23 דיווחים, עמוד 1 מתוך 3')).toBeTruthy();
+  });
+});
+
+describe('filterQuery', () => {
+  it('writes back what readFilters reads, for every status', () => {
+    for (const status of REPORT_STATUSES) {
+      const values: Partial<FilterValues<typeof REPORT_FILTERS>> = { status, quarantined: true, sort: 'incident-desc' };
+      const query = filterQuery(REPORT_FILTERS, values, 4);
+      expect(query).toBe(`?status=${status}&sort=incident-desc&quarantined=yes&page=4`);
+      expect(readFilters(REPORT_FILTERS, new URLSearchParams(query))).toMatchObject({ ...values, page: 4 });
+    }
+  });
+});
