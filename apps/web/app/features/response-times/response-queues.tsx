@@ -52,20 +52,16 @@ export function ResponseQueues({ queues }: { queues: DashboardResponseTimes }) {
     <section aria-labelledby="response-times" className="staff-panel">
       <h2 id="response-times">{t('dashboard.responseTimes.title')}</h2>
       <p>{t('dashboard.responseTimes.intro', { count: queues.promiseWorkingDays })}</p>
-      <Queue
-        id="response-overdue"
-        title={t('dashboard.responseTimes.overdue', { count: queues.overdue.count })}
-        queue={queues.overdue}
-        columns={reportColumns}
-        empty={t('dashboard.responseTimes.noneOverdue')}
-      />
-      <Queue
-        id="response-due-soon"
-        title={t('dashboard.responseTimes.dueSoon', { count: queues.dueSoon.count })}
-        queue={queues.dueSoon}
-        columns={reportColumns}
-        empty={t('dashboard.responseTimes.noneDueSoon')}
-      />
+      {(['overdue', 'dueSoon'] as const).map((name) => (
+        <Queue
+          key={name}
+          id={name === 'overdue' ? 'response-overdue' : 'response-due-soon'}
+          title={t(`dashboard.responseTimes.${name}`, { count: queues[name].count })}
+          queue={queues[name]}
+          columns={reportColumns}
+          empty={t(name === 'overdue' ? 'dashboard.responseTimes.noneOverdue' : 'dashboard.responseTimes.noneDueSoon')}
+        />
+      ))}
       <Queue
         id="response-messages"
         title={t('dashboard.responseTimes.messages', { count: messages.count })}

@@ -70,12 +70,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         apply={t('audit.apply')}
         clear={{ label: t('audit.clear'), to: '?' }}
       />
-      <PagedList
-        list={log}
-        summary={(counts) => t('audit.summary', counts)}
-        href={(page) => filterQuery(AUDIT_FILTERS, filter, page)}
-        pager={{ nav: t('audit.pagination'), previous: t('audit.previous'), next: t('audit.next') }}
-      >
+      <PagedList list={log} messages="audit" href={(page) => filterQuery(AUDIT_FILTERS, filter, page)}>
         <DataTable
           label={t('audit.title')}
           caption

@@ -73,12 +73,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
         apply={t('casework.apply')}
         clear={filter.spamCheck && { label: t('casework.clear'), to: link(filter.status) }}
       />
-      <PagedList
-        list={inbox}
-        summary={(counts) => t('inbox.summary', counts)}
-        href={(page) => link(filter.status, page)}
-        pager={{ nav: t('inbox.pagination'), previous: t('inbox.previous'), next: t('inbox.next') }}
-      >
+      <PagedList list={inbox} messages="inbox" href={(page) => link(filter.status, page)}>
         <DataTable
           label={t('inbox.title')}
           columns={columns}

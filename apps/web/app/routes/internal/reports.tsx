@@ -2,6 +2,7 @@ import type { ReportListItem } from '@app/core/casework-api';
 import { filterQuery } from '@app/core/list-filters';
 import { REPORT_FILTERS, reportFilterFromUrl } from '@app/core/report-filters';
 import { Link } from 'react-router';
+import { reportFilterControls } from '../../features/casework/report-filter-controls.ts';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -10,7 +11,6 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
-import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';
 import type { Route } from './+types/reports';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -72,38 +72,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         label={t('casework.filters')}
         schema={REPORT_FILTERS}
         values={filter}
-        controls={{
-          status: { label: t('casework.status'), any: t('casework.anyStatus'), option: (v) => t(`reportStatus.${v}`) },
-          type: {
-            label: t('casework.type'),
-            any: t('casework.anyType'),
-            option: (v) => t(`incidentTypes.${v}.label`),
-          },
-          from: { label: t('casework.incidentFrom') },
-          to: { label: t('casework.incidentTo') },
-          anonymous: {
-            label: t('casework.reporter'),
-            any: t('casework.anyReporter'),
-            option: (v) => t(v === 'yes' ? 'casework.anonymousOnly' : 'casework.namedOnly'),
-          },
-          attachments: {
-            label: t('casework.files'),
-            any: t('casework.anyFiles'),
-            option: (v) => t(v === 'yes' ? 'casework.withFiles' : 'casework.withoutFiles'),
-          },
-          spamCheck: spamCheckControl(t),
-          sort: { label: t('casework.sort'), option: (v) => t(SORT_MESSAGES[v] ?? v) },
-          quarantined: { label: t('casework.quarantined') },
-        }}
+        controls={reportFilterControls(t)}
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />
-      <PagedList
-        list={list}
-        summary={(counts) => t('casework.summary', counts)}
-        href={pageLink}
-        pager={{ nav: t('casework.pagination'), previous: t('casework.previous'), next: t('casework.next') }}
-      >
+      <PagedList list={list} messages="casework" href={pageLink}>
         <p>
           <a className="button button--secondary" href={`/api/internal/exports/reports.csv${pageLink(1)}`} download>
             {t('casework.export')}
@@ -120,11 +93,3 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
-
-/** The message of each sort order. */
-const SORT_MESSAGES: Record<string, string> = {
-  'received-desc': 'casework.sortReceivedDesc',
-  'received-asc': 'casework.sortReceivedAsc',
-  'incident-desc': 'casework.sortIncidentDesc',
-  'incident-asc': 'casework.sortIncidentAsc',
-};

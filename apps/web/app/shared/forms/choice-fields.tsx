@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useErrorText, useFieldId, useInitialValue } from './form-field.tsx';
+import { describedByOf, FieldNotes, useErrorText, useFieldId, useInitialValue } from './form-field.tsx';
 
 type ChoiceGroupProps = {
   legend: string;
@@ -19,7 +19,7 @@ export function ChoiceGroup({ legend, hint, error, registration, options, layout
   // The first option carries the field's id: the error summary's link leads there.
   const firstId = useFieldId(registration.name);
   const initial = useInitialValue(registration.name);
-  const describedBy = [hint ? `${id}-hint` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, hint, errorText);
   return (
     <fieldset
       className={`choice-group choice-group--${layout}${errorText ? ' form-field--invalid' : ''}`}
@@ -27,16 +27,7 @@ export function ChoiceGroup({ legend, hint, error, registration, options, layout
       aria-invalid={errorText ? true : undefined}
     >
       <legend className="form-field__label">{legend}</legend>
-      {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {errorText && (
-        <p id={`${id}-error`} className="form-field__error">
-          {errorText}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={errorText} />
       <div className="choice-group__options">
         {options.map((option, index) => (
           <label key={option.value} className="choice">
@@ -86,7 +77,7 @@ export function CheckboxField({
   const errorText = useErrorText()(error);
   const id = useFieldId(registration.name);
   const initial = useInitialValue(registration.name);
-  const describedBy = [hint ? `${id}-hint` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, hint, errorText);
   return (
     <div className={`form-field checkbox-field${errorText ? ' form-field--invalid' : ''}`}>
       {errorText && (

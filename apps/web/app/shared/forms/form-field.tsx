@@ -75,6 +75,16 @@ export function FieldFrame({
         {label}
         {optional && <span className="form-field__optional"> ({optional})</span>}
       </label>
+      <FieldNotes id={id} hint={hint} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** A field's hint and error, under its label or legend, with the ids `describedByOf` names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: React.ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="form-field__hint">
           {hint}
@@ -85,8 +95,7 @@ export function FieldFrame({
           {error}
         </p>
       )}
-      {children}
-    </div>
+    </>
   );
 }
 

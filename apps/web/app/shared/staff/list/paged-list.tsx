@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { PageLinks } from '../page-links.tsx';
 
 /** What a paged list operation answers with: one page of rows, and how many there are in all. */
@@ -9,29 +10,38 @@ export function pageCount(list: Paged): number {
 }
 
 /**
- * A paged staff list: the count, announced when it changes (`summary`, a plural message of the
- * count, the page and the pages), what the page puts between (`children`: the table, an export
- * link), and the previous and next links.
+ * A paged staff list: the count, announced when it changes, what the page puts between
+ * (`children`: the table, an export link), and the previous and next links. `messages` names the
+ * list's message group, which holds `summary` (a plural message of the count, the page and the
+ * pages), `pagination` (the links' name), `previous` and `next`.
  */
 export function PagedList({
   list,
-  summary,
+  messages,
   href,
-  pager,
   children,
 }: {
   list: Paged;
-  summary(counts: { count: number; page: number; pages: number }): string;
+  messages: string;
   href(page: number): string;
-  pager: { nav: string; previous: string; next: string };
   children: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   const pages = pageCount(list);
   return (
     <>
-      <p role="status">{summary({ count: list.total, page: list.page, pages })}</p>
+      <p role="status">{t(`${messages}.summary`, { count: list.total, page: list.page, pages })}</p>
       {children}
-      <PageLinks page={list.page} pages={pages} href={href} labels={pager} />
+      <PageLinks
+        page={list.page}
+        pages={pages}
+        href={href}
+        labels={{
+          nav: t(`${messages}.pagination`),
+          previous: t(`${messages}.previous`),
+          next: t(`${messages}.next`),
+        }}
+      />
     </>
   );
 }

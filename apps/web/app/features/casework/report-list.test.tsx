@@ -6,12 +6,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useTranslation } from '../../../i18n/use-translation.ts';
-import { renderInLanguage } from '../../../test/render.tsx';
-import { DataTable } from './data-table.tsx';
-import { FilterForm } from './filter-form.tsx';
-import { PagedList } from './paged-list.tsx';
-import { spamCheckControl } from './spam-check.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { DataTable } from '../../shared/staff/list/data-table.tsx';
+import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
+import { PagedList } from '../../shared/staff/list/paged-list.tsx';
+import { renderInLanguage } from '../../test/render.tsx';
+import { reportFilterControls } from './report-filter-controls.ts';
 
 type Row = { id: string; status: ReportStatus; received: string };
 
@@ -23,14 +23,13 @@ const ROWS: Row[] = Array.from({ length: 23 }, (_, index) => ({
 }));
 const PAGE_SIZE = 10;
 
-/** A report list as the staff page builds it from the kit, over rows held in memory. */
+/** The report list as the staff page builds it from the kit, over rows held in memory. */
 function ReportList() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const filter = readFilters(REPORT_FILTERS, params);
   const matching = ROWS.filter((row) => !filter.status || row.status === filter.status);
   const items = matching.slice((filter.page - 1) * PAGE_SIZE, filter.page * PAGE_SIZE);
-  const choice = (label: string, any: string, option: (value: string) => string) => ({ label, any, option });
   return (
     <>
       <FilterForm
@@ -38,25 +37,14 @@ function ReportList() {
         label={t('casework.filters')}
         schema={REPORT_FILTERS}
         values={filter}
-        controls={{
-          status: choice(t('casework.status'), t('casework.anyStatus'), (value) => t(`reportStatus.${value}`)),
-          type: choice(t('casework.type'), t('casework.anyType'), (value) => t(`incidentTypes.${value}.label`)),
-          from: { label: t('casework.incidentFrom') },
-          to: { label: t('casework.incidentTo') },
-          anonymous: choice(t('casework.reporter'), t('casework.anyReporter'), (value) => value),
-          attachments: choice(t('casework.files'), t('casework.anyFiles'), (value) => value),
-          spamCheck: spamCheckControl(t),
-          sort: { label: t('casework.sort'), option: (value) => value },
-          quarantined: { label: t('casework.quarantined') },
-        }}
+        controls={reportFilterControls(t)}
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />
       <PagedList
         list={{ total: matching.length, page: filter.page, pageSize: PAGE_SIZE }}
-        summary={(counts) => t('casework.summary', counts)}
+        messages="casework"
         href={(page) => filterQuery(REPORT_FILTERS, filter, page)}
-        pager={{ nav: t('casework.pagination'), previous: t('casework.previous'), next: t('casework.next') }}
       >
         <DataTable
           label={t('casework.listTitle')}
@@ -88,7 +76,7 @@ const statusColumn = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
-describe('the staff list kit', () => {
+describe('the report list, built from the staff list kit', () => {
   it('shows the filters of the address in labelled controls and ignores what it does not know', () => {
     show('en', '?status=in_review&type=nonsense&from=2026-02-30&to=2026-11-20&quarantined=yes&sort=incident-asc');
     const form = screen.getByRole('form', { name: 'Filter reports' });
@@ -106,8 +94,13 @@ describe('the staff list kit', () => {
       within(select('Sort by'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['received-desc', 'received-asc', 'incident-desc', 'incident-asc']);
-    expect(shownOption('Sort by')).toBe('incident-asc');
+    ).toEqual([
+      'Received, newest first',
+      'Received, oldest first',
+      'Incident date, newest first',
+      'Incident date, oldest first',
+    ]);
+    expect(shownOption('Sort by')).toBe('Incident date, oldest first');
     expect(
       within(select('Automatic check'))
         .getAllByRole('option')

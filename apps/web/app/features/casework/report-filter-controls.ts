@@ -1,0 +1,37 @@
+import type { REPORT_FILTERS } from '@app/core/report-filters';
+import type { Translate } from '../../i18n/translator.ts';
+import type { FilterControl } from '../../shared/staff/list/filter-form.tsx';
+import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';
+
+type ReportFilterName = (typeof REPORT_FILTERS)[number]['name'];
+
+/** The message of each sort order. */
+const SORT_MESSAGES: Record<string, string> = {
+  'received-desc': 'casework.sortReceivedDesc',
+  'received-asc': 'casework.sortReceivedAsc',
+  'incident-desc': 'casework.sortIncidentDesc',
+  'incident-asc': 'casework.sortIncidentAsc',
+};
+
+/** How the report list's filter form words each filter of `REPORT_FILTERS`. */
+export function reportFilterControls(t: Translate): Record<ReportFilterName, FilterControl> {
+  return {
+    status: { label: t('casework.status'), any: t('casework.anyStatus'), option: (v) => t(`reportStatus.${v}`) },
+    type: { label: t('casework.type'), any: t('casework.anyType'), option: (v) => t(`incidentTypes.${v}.label`) },
+    from: { label: t('casework.incidentFrom') },
+    to: { label: t('casework.incidentTo') },
+    anonymous: {
+      label: t('casework.reporter'),
+      any: t('casework.anyReporter'),
+      option: (v) => t(v === 'yes' ? 'casework.anonymousOnly' : 'casework.namedOnly'),
+    },
+    attachments: {
+      label: t('casework.files'),
+      any: t('casework.anyFiles'),
+      option: (v) => t(v === 'yes' ? 'casework.withFiles' : 'casework.withoutFiles'),
+    },
+    spamCheck: spamCheckControl(t),
+    sort: { label: t('casework.sort'), option: (v) => t(SORT_MESSAGES[v] ?? v) },
+    quarantined: { label: t('casework.quarantined') },
+  };
+}
