@@ -76,8 +76,11 @@ const statusColumn = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
+// A guard against a hang, not a measure of speed: these act as a person does, on a machine that may be busy.
+const GUARD = { timeout: 30_000 };
+
 describe('the report list, built from the staff list kit', () => {
-  it('shows the filters of the address in labelled controls and ignores what it does not know', () => {
+  it('shows the filters of the address in labelled controls and ignores what it does not know', GUARD, () => {
     show('en', '?status=in_review&type=nonsense&from=2026-02-30&to=2026-11-20&quarantined=yes&sort=incident-asc');
     const form = screen.getByRole('form', { name: 'Filter reports' });
     expect(shownOption('Status')).toBe('In review');
@@ -108,7 +111,7 @@ describe('the report list, built from the staff list kit', () => {
     ).toEqual(['With or without the automatic check', 'With the automatic check', 'Sent without the automatic check']);
   });
 
-  it('applies the chosen filters through the address, counts what matches and pages through it', async () => {
+  it('applies the chosen filters through the address, counts what matches and pages through it', GUARD, async () => {
     const user = userEvent.setup();
     show('en');
     expect(screen.getByRole('status').textContent).toBe('23 reports, page 1 of 3');
@@ -137,7 +140,7 @@ describe('the report list, built from the staff list kit', () => {
     expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
   });
 
-  it('says so when nothing matches, without an empty table', () => {
+  it('says so when nothing matches, without an empty table', GUARD, () => {
     show('en', '?status=closed');
     expect(screen.getByRole('status').textContent).toBe('0 reports, page 1 of 1');
     expect(screen.getByText('No reports match these filters.')).toBeTruthy();
@@ -145,7 +148,7 @@ describe('the report list, built from the staff list kit', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('reads in Hebrew, right to left, with the plural forms of Hebrew', async () => {
+  it('reads in Hebrew, right to left, with the plural forms of Hebrew', GUARD, async () => {
     const user = userEvent.setup();
     const { container } = show('he', '?status=new');
     expect(container.querySelector('[dir="rtl"]')?.contains(screen.getByRole('form'))).toBe(true);
@@ -164,7 +167,7 @@ describe('the report list, built from the staff list kit', () => {
 });
 
 describe('filterQuery', () => {
-  it('writes back what readFilters reads, for every status', () => {
+  it('writes back what readFilters reads, for every status', GUARD, () => {
     for (const status of REPORT_STATUSES) {
       const values: Partial<FilterValues<typeof REPORT_FILTERS>> = { status, quarantined: true, sort: 'incident-desc' };
       const query = filterQuery(REPORT_FILTERS, values, 4);

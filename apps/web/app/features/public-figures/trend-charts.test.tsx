@@ -11,8 +11,11 @@ const MONTHS: MonthFigures[] = [
   { month: '2026-10', byType: [0, WITHHELD], total: WITHHELD },
 ];
 
+// A guard against a hang, not a measure of speed: these act as a person does, on a machine that may be busy.
+const GUARD = { timeout: 30_000 };
+
 describe('the public trend charts', () => {
-  it('draw one chart per type and give every figure in a table, small counts protected', () => {
+  it('draw one chart per type and give every figure in a table, small counts protected', GUARD, () => {
     renderInLanguage('en', ['common', 'forms'], () => (
       <TrendCharts months={MONTHS} types={TYPES} threshold={3} title="Incidents per month" />
     ));
@@ -37,7 +40,7 @@ describe('the public trend charts', () => {
     expect(october?.textContent).toContain('withheld');
   });
 
-  it('write the months of the axis from the right in Hebrew', () => {
+  it('write the months of the axis from the right in Hebrew', GUARD, () => {
     renderInLanguage('he', ['common', 'forms'], () => (
       <TrendCharts months={MONTHS} types={TYPES} threshold={3} title="אירועים לפי חודש" />
     ));

@@ -7,11 +7,11 @@ import { ReportForm } from './report-form.tsx';
 const heading = () => screen.getByRole('heading', { level: 2 });
 const progress = () => screen.getByRole('navigation', { name: 'Progress of the form' });
 
+// A guard against a hang, not a measure of speed: these act as a person does, on a machine that may be busy.
+const GUARD = { timeout: 30_000 };
+
 describe('the report form, step by step', () => {
-  // A guard against a hang, not a measure: the first render loads the form's validation on a busy machine.
-  it('checks each step before the next, names what is missing and keeps what was typed', {
-    timeout: 30_000,
-  }, async () => {
+  it('checks each step before the next, names what is missing and keeps what was typed', GUARD, async () => {
     const user = userEvent.setup();
     renderInLanguage('en', ['common', 'forms'], () => <ReportForm language="en" />, { path: '/incident-report' });
     expect(heading().textContent).toBe('Step 1 of 3 Personal Information');
@@ -71,7 +71,7 @@ describe('the report form, step by step', () => {
     );
   });
 
-  it('speaks Hebrew, right to left, with the same steps', async () => {
+  it('speaks Hebrew, right to left, with the same steps', GUARD, async () => {
     const user = userEvent.setup();
     const { container } = renderInLanguage('he', ['common', 'forms'], () => <ReportForm language="he" />, {
       path: '/he/incident-report',

@@ -25,8 +25,11 @@ function drawing(svg: Element) {
   });
 }
 
+// A guard against a hang, not a measure of speed: these act as a person does, on a machine that may be busy.
+const GUARD = { timeout: 30_000 };
+
 describe('the staff bar chart', () => {
-  it('is a named figure whose drawing is described, with the same figures in a table', () => {
+  it('is a named figure whose drawing is described, with the same figures in a table', GUARD, () => {
     renderInLanguage('en', ['internal'], () => (
       <BarChart title="Reports by type" data={DATA} numberFormat={(value) => formatNumber(value, 'en')} />
     ));
@@ -56,7 +59,7 @@ describe('the staff bar chart', () => {
     expect(letter?.barWidth).toBe(0);
   });
 
-  it('is drawn right to left in Hebrew: the labels on the right, the bars growing leftwards', () => {
+  it('is drawn right to left in Hebrew: the labels on the right, the bars growing leftwards', GUARD, () => {
     const data = [
       { label: 'מילולי', count: 1234 },
       { label: 'ברשת', count: 56 },

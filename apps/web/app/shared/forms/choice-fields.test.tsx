@@ -51,8 +51,11 @@ function description(element: HTMLElement): string {
     .join(' ');
 }
 
+// A guard against a hang, not a measure of speed: these act as a person does, on a machine that may be busy.
+const GUARD = { timeout: 30_000 };
+
 describe('the choice fields', () => {
-  it('name each group by its question, say what is missing, and send what was chosen', async () => {
+  it('name each group by its question, say what is missing, and send what was chosen', GUARD, async () => {
     const user = userEvent.setup();
     renderInLanguage('en', ['common', 'forms'], () => <ChoiceForm />);
     const police = screen.getByRole('group', { name: 'Did you call the police?' });
@@ -89,7 +92,7 @@ describe('the choice fields', () => {
     expect(description(police)).not.toContain('This field is required.');
   });
 
-  it('answer yes or no in the language of the page, right to left in Yiddish', () => {
+  it('answer yes or no in the language of the page, right to left in Yiddish', GUARD, () => {
     const { container } = renderInLanguage('yi', ['common', 'forms'], () => <ChoiceForm />);
     const police = screen.getByRole('group', { name: 'Did you call the police?' });
     expect(
