@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createApp, type WebBuild } from './http/app.ts';
+import { createApp, type WebBuild, withConnectionLimits } from './http/app.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { startSiteJobs } from './jobs/site-jobs.ts';
 import { createLogger } from './logger.ts';
@@ -79,7 +79,7 @@ async function main() {
 
   const readiness = { draining: false };
   const app = createApp({ config, services: (site as Site).http, logger, readiness, ...web });
-  const server = app.listen(config.port, config.host);
+  const server = withConnectionLimits(app.listen(config.port, config.host));
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -104,8 +104,11 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
     server.close();
+    // A kept-alive connection closes as soon as its request is answered, not when it times out.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
+    clearInterval(closeIdle);
     await stopEverything();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { AppError } from '@app/core/app-error';
 import { errorBody } from '@app/core/error-codes';
 import type { StaffAuthForWeb } from '@app/core/staff-api';
@@ -63,6 +64,21 @@ export type AppDependencies = {
   /** Shared with main.ts, which marks the instance as draining when it begins to shut down. */
   readiness?: Readiness;
 };
+
+/**
+ * How long a kept-alive connection may wait for its next request. Longer than the idle time of the
+ * proxies and clients in front (nginx and Caddy keep theirs 60 s; Node's fetch 4 s): the server must
+ * not close a connection a client is about to reuse, which the client sees as ECONNRESET, and a
+ * reverse proxy as a 502. The headers' limit is longer still, as Node requires.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The site's HTTP server with the connection limits above. */
+export function withConnectionLimits<T extends http.Server>(server: T): T {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  return server;
+}
 
 export function createApp({ config, services, logger, build, clientDir, devMiddleware, readiness }: AppDependencies) {
   const app = express();

@@ -107,6 +107,65 @@ describe('the job runner (decision 0035)', () => {
     await stopAll();
   }, 100_000);
 
+  it('never runs a job twice at once, kicked from both instances mid-run; an instance whose connection dies frees its lock', async () => {
+    const probe = { started: 0, runs: 0, active: 0, mostAtOnce: 0 };
+    let release: (() => void) | undefined;
+    const slow: Job = {
+      name: 'probe-slow',
+      schedule: { everyMs: 60_000 },
+      maxAttempts: 1,
+      async run() {
+        probe.started += 1;
+        probe.active += 1;
+        probe.mostAtOnce = Math.max(probe.mostAtOnce, probe.active);
+        // The first run waits for the test; the others end at once.
+        if (probe.started === 1) await new Promise<void>((resolve) => (release = resolve));
+        probe.active -= 1;
+        probe.runs += 1;
+        return undefined;
+      },
+    };
+    const [a, b] = await Promise.all([startInstance([slow]), startInstance([slow])]);
+    await until(() => release !== undefined, 'the first run to start');
+    const locksHeld = async () =>
+      (
+        await database.pool.query<{ pid: number }>(
+          `select pid from pg_locks where locktype = 'advisory' and classid = $1 and granted`,
+          [0x6a6f6273],
+        )
+      ).rows;
+    expect(await locksHeld()).toHaveLength(1);
+    // Kicks from both instances while it runs: each run added beside it ends without running.
+    for (let kick = 0; kick < 4; kick += 1) {
+      a.runner?.kick('probe-slow');
+      b.runner?.kick('probe-slow');
+      await until(
+        async () =>
+          (
+            await database.pool.query(
+              `select 1 from graphile_worker.jobs where task_identifier = 'probe-slow' and locked_at is null and run_at <= now()`,
+            )
+          ).rowCount === 0,
+        'the kicked runs to be taken',
+      );
+    }
+    expect(probe).toMatchObject({ started: 1, runs: 0, active: 1, mostAtOnce: 1 });
+
+    // The instance running it loses its database connection (as a killed instance does): its lock
+    // goes with it, and a kick now runs the job though the first run has not ended.
+    const [holder] = await locksHeld();
+    await database.pool.query('select pg_terminate_backend($1)', [holder?.pid]);
+    await until(async () => (await locksHeld()).length === 0, 'the lock to be freed');
+    await until(async () => {
+      b.runner?.kick('probe-slow');
+      return probe.runs > 0;
+    }, 'a run after the lock was freed');
+    release?.();
+    await until(() => probe.active === 0, 'the first run to end');
+    expect(probe.runs).toBeGreaterThanOrEqual(2);
+    await stopAll();
+  }, 60_000);
+
   it('tries a failing job again with backoff, counts each run, and records it for the alerts', async () => {
     let failing = true;
     let calls = 0;

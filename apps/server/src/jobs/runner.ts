@@ -13,6 +13,7 @@ import type { Logger } from '../logger.ts';
 import { type JobRecorder, reasonOf, SCHEDULED_JOBS, type ScheduledJob } from '../monitoring/jobs.ts';
 import type { Metrics } from '../monitoring/metrics.ts';
 import type { Job, JobResult } from './job.ts';
+import { createRunLocks, type RunLocks } from './run-locks.ts';
 
 export type JobRunnerOptions = {
   /** The site's own pool: the runner's queries and its one LISTEN connection come out of it. */
@@ -90,7 +91,10 @@ function cronItemOf(job: Job): CronItem {
       };
 }
 
-type TaskDeps = Pick<JobRunnerOptions, 'recorder' | 'metrics' | 'logger'> & { kick(name: string): void };
+type TaskDeps = Pick<JobRunnerOptions, 'recorder' | 'metrics' | 'logger'> & {
+  kick(name: string): void;
+  locks: RunLocks;
+};
 
 /** A run counted on this instance and, for a monitored job that did something, recorded for the alerts. */
 async function record(job: Job, result: JobResult, { recorder, metrics }: TaskDeps) {
@@ -100,9 +104,14 @@ async function record(job: Job, result: JobResult, { recorder, metrics }: TaskDe
   else await recorder.failure(job.name, result.failed);
 }
 
-/** The library's task for a job: its run recorded, a thrown error kept as its code, the next run chained. */
+/**
+ * The library's task for a job: one run at a time across the instances (a run beside another ends
+ * at once, and the one under way adds the next), its run recorded, a thrown error kept as its
+ * code, the next run chained.
+ */
 function taskOf(job: Job, deps: TaskDeps): Task {
   return async (_payload, helpers: JobHelpers) => {
+    if (!(await deps.locks.take(job.name))) return;
     let result: JobResult;
     try {
       result = await job.run({ signal: helpers.abortSignal, kick: deps.kick });
@@ -112,6 +121,8 @@ function taskOf(job: Job, deps: TaskDeps): Task {
       const { attempts, max_attempts: of } = helpers.job;
       deps.logger.warn({ job: job.name, attempt: attempts, of, err: error }, 'a job failed; it is tried again later');
       throw new JobFailed(reason);
+    } finally {
+      await deps.locks.give(job.name);
     }
     await record(job, result, deps);
     if ('everyMs' in job.schedule) {
@@ -136,6 +147,7 @@ export async function startJobRunner({
   restartAfterMs = RESTART_FIRST_MS,
 }: JobRunnerOptions): Promise<JobRunner> {
   let runner: Runner | undefined;
+  const locks = createRunLocks(pool, logger);
   const byName = new Map(jobs.map((job) => [job.name, job]));
 
   const kick = (name: string) => {
@@ -151,7 +163,9 @@ export async function startJobRunner({
   const startOnce = async () => {
     const started = await run({
       pgPool: pool,
-      taskList: Object.fromEntries(jobs.map((job) => [job.name, taskOf(job, { recorder, metrics, logger, kick })])),
+      taskList: Object.fromEntries(
+        jobs.map((job) => [job.name, taskOf(job, { recorder, metrics, logger, kick, locks })]),
+      ),
       parsedCronItems: parseCronItems(jobs.map(cronItemOf)),
       // Each job may run beside the others: a slow spool move never holds an urgent e-mail back.
       concurrency: Math.max(1, jobs.length),
@@ -211,6 +225,7 @@ export async function startJobRunner({
       runner = undefined;
       // A runner that failed as it stopped must not keep the site from stopping.
       await current?.stop().catch((error: unknown) => logger.warn({ err: error }, 'the job runner stopped badly'));
+      await locks.close();
     },
   };
 }

@@ -8,7 +8,7 @@ import { createSite, type Site } from '../composition/site.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { createApp, type WebBuild } from '../http/app.ts';
+import { createApp, type WebBuild, withConnectionLimits } from '../http/app.ts';
 import type { Readiness } from '../http/health.routes.ts';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -71,7 +71,7 @@ export async function startTestServer(
     build: await loadWebBuild(),
     clientDir: path.join(WEB_BUILD_DIR, 'client'),
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = withConnectionLimits(app.listen(0, '127.0.0.1'));
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
