@@ -163,6 +163,9 @@ describe('the report list, built from the staff list kit', () => {
 
     await user.click(screen.getByRole('link', { name: 'ניקוי הסינון' }));
     expect(await screen.findByText('23 דיווחים, עמוד 1 מתוך 3')).toBeTruthy();
+    // The form shows what the address now says: no filter left chosen.
+    expect(shownOption('סטטוס')).not.toBe('חדש');
+    expect(select('סטטוס').value).toBe('');
   });
 });
 

@@ -39,8 +39,11 @@ export function FilterForm<const Schema extends readonly FilterField[]>({
   clear?: { label: string; to: string };
 }) {
   const current = (name: string) => (values as Record<string, string | boolean | undefined>)[name];
+  // Its controls show the address's filters when drawn; a new address (a link that clears them,
+  // the back button) draws them again rather than leave the last choice showing.
+  const shown = JSON.stringify(schema.map((field) => current(field.name) ?? null));
   return (
-    <Form method="get" className="staff-filters" aria-label={label}>
+    <Form key={shown} method="get" className="staff-filters" aria-label={label}>
       {schema.map((field) => (
         <FilterInput
           key={field.name}
