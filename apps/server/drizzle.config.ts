@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/staff-schema.ts',
     './src/db/casework-schema.ts',
     './src/db/reminders-schema.ts',
+    './src/db/operator-schema.ts',
   ],
   out: './drizzle',
 });

@@ -171,6 +171,8 @@ export type Config = Readonly<{
   port: number;
   /** The site's public origin without a trailing slash, used for canonical and hreflang links. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was given, or publicUrl is the default http://localhost:PORT. */
+  publicUrlSet: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: values.HOST,
     port: values.PORT,
     publicUrl,
+    publicUrlSet: values.PUBLIC_URL !== undefined,
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,

@@ -40,6 +40,40 @@ describe('the app process', () => {
     expect(app.output()).toContain('PORT: expected a port number between 1 and 65535 (got "eighty")');
   });
 
+  it('refuses to start in production on a non-loopback HOST without PUBLIC_URL, naming the variable to set', async () => {
+    const app = spawnApp({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: String(await freePort()) });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain('The site will not start: PUBLIC_URL is not set, and HOST=0.0.0.0');
+    expect(app.output()).not.toContain('Site running at');
+  });
+
+  it('starts with a risky setting, and says so once with the fix', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-warnings-'));
+    const app = spawnApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://report.example.org',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+    });
+    try {
+      await waitForStart(app);
+      const warnings = app
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && JSON.parse(line).check === 'trust-proxy');
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({
+        level: 40,
+        fix: expect.stringContaining('TRUST_PROXY=loopback'),
+      });
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('on SIGTERM with submissions in flight: each is stored and acknowledged, or refused with 503, and the app exits in time', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-sigterm-'));
     const port = String(await freePort());

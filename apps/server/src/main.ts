@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { settingsFindings, startRefusal } from './doctor/settings.ts';
 import { createApp, type WebBuild, withConnectionLimits } from './http/app.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { startSiteJobs } from './jobs/site-jobs.ts';
@@ -26,9 +27,17 @@ try {
   }
   throw error;
 }
+const refusal = startRefusal(config);
+if (refusal) {
+  console.error(`The site will not start: ${refusal}`);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel);
-if (config.nodeEnv === 'production' && config.site.email.endsWith('@example.org')) {
-  logger.warn('ORG_EMAIL is still the example address: set the address the public should write to (.env.example)');
+// Every other risky setting is a warning at each start, and a finding of `npm run doctor`.
+for (const finding of settingsFindings(config)) {
+  if (finding.severity === 'warning' || finding.severity === 'blocker') {
+    logger.warn({ check: finding.check, fix: finding.fix }, finding.message);
+  }
 }
 
 async function loadWebBuild() {

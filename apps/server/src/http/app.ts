@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { createProxyObservations } from '../monitoring/proxy-observations.ts';
 import type { SiteRevision } from '../services/site-revision.ts';
 import { sendFailure } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
@@ -25,6 +26,7 @@ import { metricsRoutes } from './metrics.routes.ts';
 import { publicPageCache } from './page-cache.ts';
 import { pageRequestHandler } from './page-requests.ts';
 import { plainFormRoutes } from './plain-forms.routes.ts';
+import { observeProxies } from './proxy-observer.ts';
 import { refuseForeignOrigins } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { requireCompleteSignIn, type StaffAccessServices, staffAccess } from './staff-access.ts';
@@ -85,6 +87,8 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.disable('x-powered-by');
   // Client addresses come from X-Forwarded-For only behind the proxies named in TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
+  // How requests arrive against TRUST_PROXY, for doctor (issue 28): counts, no address.
+  app.use(observeProxies(createProxyObservations(services.pool, config.trustProxy, logger)));
   // Every request counted by route group, before anything can answer it (decision 0030).
   app.use(services.metrics.requests);
   app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));

@@ -24,6 +24,9 @@ const SKIPPED_TABLES = new Set([
   // The monitoring's own state (decision 0030): job runs and alerts of the instance restored from.
   'scheduled_job',
   'alert',
+  // What the site tells its operator (doctor, issue 28): this instance's requests, this key's word.
+  'proxy_observation',
+  'key_backup',
 ]);
 
 /**
