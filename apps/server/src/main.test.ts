@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, useAppProcesses, waitForStart } from './test/app-process.ts';
 import { postReport, reportPayload, solveAltcha } from './test/submission-helpers.ts';
@@ -38,6 +40,18 @@ describe('the app process', () => {
     const app = spawnApp({ PORT: 'eighty' });
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain('PORT: expected a port number between 1 and 65535 (got "eighty")');
+  });
+
+  it('--version prints the release of package.json and exits, whatever the settings', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(import.meta.dirname, 'main.ts'), '--version'],
+      {
+        env: { PATH: process.env.PATH, PORT: 'not a port' },
+      },
+    );
+    const { version } = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../package.json'), 'utf8'));
+    expect(stdout).toBe(`community-safety ${version} (Node.js ${process.versions.node})\n`);
   });
 
   it('refuses to start in production on a non-loopback HOST without PUBLIC_URL, naming the variable to set', async () => {

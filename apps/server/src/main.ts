@@ -11,9 +11,15 @@ import { createApp, type WebBuild, withConnectionLimits } from './http/app.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { startSiteJobs } from './jobs/site-jobs.ts';
 import { createLogger } from './logger.ts';
+import { SITE_VERSION, versionLine } from './version.ts';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../../web');
 const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+if (process.argv.includes('--version')) {
+  console.log(versionLine());
+  process.exit(0);
+}
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -98,7 +104,7 @@ async function main() {
     throw error;
   });
   const address = `http://${config.host === '127.0.0.1' || config.host === '::1' ? 'localhost' : config.host}:${config.port}`;
-  logger.info({ address, database: embedded ? 'embedded' : 'external' }, 'site started');
+  logger.info({ address, database: embedded ? 'embedded' : 'external', version: SITE_VERSION }, 'site started');
   console.log(`\n  Site running at ${address}  (Ctrl-C to stop)\n`);
 
   let shuttingDown = false;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { versionLine } from '../version.ts';
 import { backupFindings } from './backups.ts';
 import { clockFindings } from './clock.ts';
 import { databaseFindings } from './database.ts';
@@ -35,7 +36,10 @@ const noDatabaseYet: Finding = {
 /** Every check of `doctor`, in the order it shows them (issue 28, item 2). */
 export async function runDoctor(inputs: DoctorInputs): Promise<Finding[]> {
   const { config, pool, storage } = inputs;
-  const findings: Finding[] = [...settingsFindings(config)];
+  const findings: Finding[] = [
+    { check: 'version', severity: 'info', message: versionLine() },
+    ...settingsFindings(config),
+  ];
   let databaseOk = false;
   if (pool) {
     const database = await databaseFindings(pool);

@@ -154,7 +154,13 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
     next();
   });
 
-  app.use(healthRoutes(services.pool, { storage: services.storage, readiness }));
+  app.use(
+    healthRoutes(services.pool, {
+      storage: services.storage,
+      readiness,
+      metricsToken: config.monitoring.metricsToken,
+    }),
+  );
   // Shutting down: a submission that has not started yet is refused before anything is written,
   // and the client is told to try again (on another instance, or on this one once restarted).
   app.post('/api/*path', (_request, response, next) => {

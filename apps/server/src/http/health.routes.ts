@@ -4,6 +4,8 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { SITE_VERSION } from '../version.ts';
+import { hasBearerToken } from './metrics.routes.ts';
 
 const HEALTH_QUERY_TIMEOUT_MS = 2_000;
 
@@ -34,22 +36,29 @@ function shippedMigrations(): number {
 
 /**
  * GET /api/health (liveness): 200 when the app and its database answer, 503 when the database
- * does not. GET /api/ready (readiness): 200 only when this instance should get traffic: database
- * reachable, every migration of this build applied, storage readable, and not shutting down.
+ * does not; with `Authorization: Bearer <METRICS_TOKEN>` it also names the release (decision
+ * 0036: never to the public). GET /api/ready (readiness): 200 only when this instance should get
+ * traffic: database reachable, every migration of this build applied, storage readable, and not
+ * shutting down.
  */
 export function healthRoutes(
   pool: pg.Pool,
-  { storage, readiness }: { storage?: StorageDriver; readiness?: Readiness } = {},
+  { storage, readiness, metricsToken }: { storage?: StorageDriver; readiness?: Readiness; metricsToken?: string } = {},
 ): Router {
   const router = Router();
   const expectedMigrations = shippedMigrations();
 
-  router.get('/api/health', async (_request, response) => {
+  router.get('/api/health', async (request, response) => {
     const databaseOk = await isDatabaseReachable(pool);
+    const monitoring = metricsToken !== undefined && hasBearerToken(request, metricsToken);
     response
       .status(databaseOk ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: databaseOk ? 'ok' : 'unavailable', database: databaseOk ? 'ok' : 'unreachable' });
+      .json({
+        status: databaseOk ? 'ok' : 'unavailable',
+        database: databaseOk ? 'ok' : 'unreachable',
+        ...(monitoring ? { version: SITE_VERSION } : {}),
+      });
   });
 
   router.get('/api/ready', async (_request, response) => {

@@ -3,6 +3,7 @@ import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { SITE_VERSION } from '../version.ts';
 import { healthRoutes } from './health.routes.ts';
 
 describe('GET /api/health', () => {
@@ -17,6 +18,28 @@ describe('GET /api/health', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('names the release only to a request with the monitoring token (decision 0036)', async () => {
+    const token = 'a'.repeat(40);
+    const app = express().use(healthRoutes(server.database.pool, { metricsToken: token }));
+    const listener = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const health = (headers: Record<string, string> = {}) =>
+        fetch(`http://127.0.0.1:${port}/api/health`, { headers }).then((response) => response.json());
+      expect(await health()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health({ Authorization: `Bearer ${'b'.repeat(40)}` })).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health({ Authorization: `Bearer ${token}` })).toEqual({
+        status: 'ok',
+        database: 'ok',
+        version: SITE_VERSION,
+      });
+      expect(SITE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+    } finally {
+      listener.close();
+    }
   });
 
   it('answers 503 when the database cannot be reached', async () => {

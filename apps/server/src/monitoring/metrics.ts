@@ -3,6 +3,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { StorageError, type StorageErrorCode } from '../storage/storage-error.ts';
+import { SITE_VERSION } from '../version.ts';
 import { SCHEDULED_JOBS } from './jobs.ts';
 
 /**
@@ -63,6 +64,13 @@ const ageSeconds = (date: Date | null, now: number) => (date ? Math.max(0, (now 
 export function createMetrics({ pool, spoolBacklog }: Sources): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'cs_' });
+
+  new client.Gauge({
+    name: 'cs_build_info',
+    help: 'The release this instance runs (always 1), in its version label.',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  }).set({ version: SITE_VERSION }, 1);
 
   const requests = new client.Counter({
     name: 'cs_http_requests_total',

@@ -13,6 +13,7 @@ import { startSmtp } from '../test/smtp-helpers.ts';
 import { CookieJar, createStaffMember, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { SITE_VERSION } from '../version.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 
@@ -104,6 +105,7 @@ describe('monitoring (decision 0030)', () => {
       expect(text).toMatch(new RegExp(`^${gauge} [0-9.e+-]+$`, 'm'));
     }
     expect(text).toMatch(/^cs_db_pool_connections\{state="total"\} [1-9]/m);
+    expect(text).toContain(`cs_build_info{version="${SITE_VERSION}"} 1`);
     expect(text).toMatch(/^cs_job_last_success_timestamp_seconds\{job="retention"\} 0$/m);
 
     // Nothing that names a person, a report or a receipt: not in values, not in labels.
