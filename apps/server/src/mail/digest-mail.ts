@@ -1,4 +1,5 @@
 import { SITE_TIME_ZONE } from '@app/core/dates';
+import { dateFormat } from '@app/locales/date-format';
 import { type Language, localeTag } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import type { staffDigest } from '../db/reminders-schema.ts';
@@ -35,8 +36,9 @@ export function composeDigest(digest: DigestRow, to: string, settings: DigestSet
     const template = messages[`${line}_${plural.select(count)}`] ?? messages[`${line}_other`] ?? '';
     return `• ${fill(template, { count: number.format(count) })}`;
   };
-  // The digest's day, at noon UTC so that it is the same calendar day in Brussels.
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: SITE_TIME_ZONE }).format(
+  // The digest's day, at noon UTC so that it is the same calendar day in Brussels; Yiddish with the
+  // YIVO names of the weekday and the month, which the runtime's Yiddish data lacks.
+  const date = dateFormat(language, { dateStyle: 'full', timeZone: SITE_TIME_ZONE }).format(
     new Date(`${digest.day}T12:00:00Z`),
   );
   const values = {
