@@ -1,4 +1,5 @@
 import type { FollowUpThread } from '@app/core/follow-up';
+import { isolate } from '@app/locales/bidi';
 import { formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
@@ -41,7 +42,10 @@ export function ThreadView({ thread }: { thread: FollowUpThread }) {
           files={(message) =>
             message.fileNames.length > 0 && (
               <p className="muted">
-                {t('followUp.filesSent', { count: message.fileNames.length, names: message.fileNames.join(', ') })}
+                {t('followUp.filesSent', {
+                  count: message.fileNames.length,
+                  names: message.fileNames.map(isolate).join(', '),
+                })}
               </p>
             )
           }

@@ -21,7 +21,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
-const code = (text: string) => <code>{text}</code>;
+/**
+ * A column name or status code, in a <bdi>: in a Hebrew or Yiddish sentence, "status: exact, fewer"
+ * would otherwise run together left to right and read backwards; isolated, each code keeps its own
+ * order and the sentence's colon and commas take the sentence's direction.
+ */
+const code = (text: string) => (
+  <bdi dir="ltr">
+    <code>{text}</code>
+  </bdi>
+);
 
 /** The files' column names and status codes: fixed, the same in every language. */
 const COLUMNS = {
