@@ -29,6 +29,9 @@ describe('the glossary (GLOSSARY.md)', () => {
     expect(matches('PV-nummer', 'nl', 'PV-nummer')).toBe(true);
     expect(matches('סיסמא', 'he', 'והסיסמא שלכם')).toBe(true);
     expect(matches('סיסמא', 'he', 'סיסמאות')).toBe(false);
+    expect(matches('המדווח', 'he', 'כשהמדווח אומר')).toBe(true);
+    expect(matches('המדווח', 'he', 'כשהמדווח/ת אומר/ת')).toBe(false);
+    expect(matches('ניט', 'yi', 'נישט, ניט.')).toBe(true);
     expect(matches('*לאָגיר*', 'yi', 'אַרײַנלאָגירט')).toBe(true);
     expect(matches('proof of work', 'nl', 'een proof\u00A0of work')).toBe(true);
   });
@@ -78,6 +81,25 @@ describe.each(LANGUAGE_CODES)('the %s texts', (code) => {
         [...text.text.matchAll(pattern)].map((match) => `${where(text)}: "${match[0]}" needs ${rule}`),
       ),
     );
+    expect(report(findings)).toBe('');
+  });
+
+  it.runIf(code === 'he' || code === 'yi')('quote as the language does: Hebrew ״…״, Yiddish „…“ (YIVO)', () => {
+    const letter = '[\\u05D0-\\u05EA\\u05F0-\\u05F2][\\u0591-\\u05C7]*';
+    // Gershayim between two letters mark an abbreviation (דוא״ל); anywhere else they are a quotation mark.
+    const gershayimQuote = new RegExp(`(?<!${letter})\u05F4|\u05F4(?!\\p{L})`, 'gu');
+    const wrong = code === 'he' ? /["„“”]/g : /["”]/g;
+    const findings = texts.flatMap((text) => {
+      const body = prose(text.text);
+      const found = [...body.matchAll(wrong)].map((match) => `${where(text)}: "${match[0]}"`);
+      if (code === 'yi') {
+        found.push(...[...body.matchAll(gershayimQuote)].map(() => `${where(text)}: ״ as a quotation mark`));
+        const opened = body.split('„').length - 1;
+        const closed = body.split('“').length - 1;
+        if (opened !== closed) found.push(`${where(text)}: ${opened} „ but ${closed} “`);
+      }
+      return found;
+    });
     expect(report(findings)).toBe('');
   });
 });

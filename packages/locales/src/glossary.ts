@@ -46,6 +46,8 @@ export function readGlossary(markdown = fs.readFileSync(GLOSSARY_FILE, 'utf8')):
 const WORD = '[\\p{L}\\p{M}\\p{N}\\-\\u05BE]';
 /** Hebrew writes ו ה ב כ ל מ ש onto the next word: the ban on "סיסמא" covers "והסיסמא". */
 const HEBREW_PREFIXES = '[ובכלמהש]{0,3}';
+/** A gender ending after a slash continues a Hebrew word: the ban on "המדווח" leaves "המדווח/ת" alone. */
+const HEBREW_GENDER_ENDING = '\\/[\\u05D0-\\u05EA]';
 
 /**
  * The pattern of a banned variant, as GLOSSARY.md explains: a whole word or phrase; `*` at either end
@@ -60,7 +62,7 @@ export function bannedPattern(variant: string, language: Language): RegExp {
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace(/ /g, '[\\s\\u00A0\\u202F]+');
   const left = open ? `${WORD}*` : `(?<!${WORD})${language === 'he' ? HEBREW_PREFIXES : ''}`;
-  const right = close ? `${WORD}*` : `(?!${WORD})`;
+  const right = close ? `${WORD}*` : `(?!${WORD}${language === 'he' ? `|${HEBREW_GENDER_ENDING}` : ''})`;
   const caseSensitive = /\p{Lu}/u.test(variant) && !/\p{Ll}/u.test(variant);
   return new RegExp(`${left}${core}${right}`, caseSensitive ? 'gu' : 'giu');
 }
