@@ -3,7 +3,7 @@ import type { IncidentType } from './incident-types.ts';
 import type { SpamCheck } from './plain-forms.ts';
 import type { ReportReminder } from './reminders.ts';
 import type { OnlinePlatform, SharingConsent } from './report-questions.ts';
-import type { CaseworkErrorCode, RejectionReason } from './report-workflow.ts';
+import type { RejectionReason } from './report-workflow.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
 /** The report list's filters, as the page's query string gives them. */
@@ -115,8 +115,6 @@ export type ReporterIdentity = {
   email: string;
   address: string;
 };
-
-export type CaseworkResult<T = object> = ({ ok: true } & T) | { ok: false; code: CaseworkErrorCode };
 
 /** A row of the report list's CSV export: no personal data, no free text from the reporter. */
 export type ReportExportRow = {

@@ -1,8 +1,9 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { type FieldErrors, toFieldErrors } from './field-errors.ts';
+import type { FieldErrors } from './field-errors.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
 import type { ValidationResult } from './report.schema.ts';
 import { phoneField } from './report.schema.ts';
+import { toFieldErrors } from './schema-failure.ts';
 import { z } from './zod.ts';
 
 /** The contact form: a first name, a valid email and the message are required; the phone is optional but checked. */

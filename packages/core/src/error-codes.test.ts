@@ -12,9 +12,10 @@ import {
   errorCodeForStatus,
   errorMessageKey,
   errorStatus,
-  firstCode,
   isApiErrorCode,
   isAppErrorCode,
+  nameIn,
+  publicCode,
   type ServerErrorCode,
   type ServerFailureCode,
 } from './error-codes.ts';
@@ -171,13 +172,20 @@ describe('reading a code', () => {
     expect(codeIn('api', 42)).toBeUndefined();
   });
 
-  it('takes the first message of a zod error only when it is a code, never by a cast', () => {
-    const failed = (message: string) => ({ issues: [{ message }, { message: 'reminders.noteRequired' }] });
-    expect(firstCode(failed('reminders.dateInPast'), 'reminders.dateInvalid')).toBe('reminders.dateInPast');
-    expect(firstCode(failed('Invalid input: expected string'), 'reminders.dateInvalid')).toBe('reminders.dateInvalid');
-    // A code the browser gives itself is no failure of a schema.
-    expect(firstCode(failed('NETWORK'), 'BAD_REQUEST')).toBe('BAD_REQUEST');
-    expect(firstCode({ issues: [] }, 'BAD_REQUEST')).toBe('BAD_REQUEST');
+  it('reads a code by its name in its section', () => {
+    expect(nameIn('casework', 'casework.noteRequired')).toBe('noteRequired');
+    expect(nameIn('api', 'NOT_FOUND')).toBe('NOT_FOUND');
+    expect(nameIn('casework', 'reminders.noteRequired')).toBeUndefined();
+    expect(nameIn('casework', 'casework.toString')).toBeUndefined();
+    expect(nameIn('casework', 'noteRequired')).toBeUndefined();
+  });
+
+  it('answers outside a form with the API code of a failure, or the general code of its status', () => {
+    expect(publicCode({ code: 'NOT_FOUND', status: 404 })).toBe('NOT_FOUND');
+    expect(publicCode({ code: 'casework.conflict', status: 409 })).toBe('CONFLICT');
+    expect(publicCode({ code: 'reminders.notFound', status: 404 })).toBe('NOT_FOUND');
+    expect(publicCode({ code: 'staff.notFound', status: 400 })).toBe('BAD_REQUEST');
+    expect(publicCode({ code: 'NETWORK', status: 500 })).toBe('INTERNAL');
   });
 
   it('finds the sentence of every kind of code', () => {

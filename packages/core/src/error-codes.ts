@@ -118,7 +118,6 @@ const STAFF = {
 
 /** Casework on a report. */
 const CASEWORK = {
-  notFound: 404,
   invalidTransition: 400,
   reasonRequired: 400,
   duplicateOfRequired: 400,
@@ -151,7 +150,6 @@ const CONTENT = {
 
 /** An evidence pack's form (decision 0026); the route sends the page back with the code. */
 const EVIDENCE_PACK = {
-  notFound: 404,
   invalidChoice: 400,
   /** "Picked messages" with none picked. */
   noMessagesPicked: 400,
@@ -292,6 +290,15 @@ export function sectionOf(code: AppErrorCode): ErrorSection {
   return split(code)?.section ?? 'api';
 }
 
+/**
+ * A code as `section` writes it (`casework.noteRequired` → `noteRequired`; an API code as it is),
+ * or undefined when it is a code of another section.
+ */
+export function nameIn<S extends ErrorSection>(section: S, code: string): CodeOf<S> | undefined {
+  const parts = isAppErrorCode(code) ? split(code) : undefined;
+  return parts?.section === section ? (parts.name as CodeOf<S>) : undefined;
+}
+
 /** The HTTP status a code is answered with. */
 export function errorStatus(code: ServerFailureCode): number {
   // Only a code the browser gives itself has no status, and the type keeps those out.
@@ -323,6 +330,15 @@ export function errorCodeForStatus(status: number): ServerErrorCode {
   return GENERAL_CODE_BY_STATUS[status] ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
 }
 
+/**
+ * The code a failure is answered with outside its page's forms (an API body, an error page): its
+ * own when it is one of the API's, else the general code of its status. A section's code (a rule
+ * of a staff form) never goes out as it is where no form shows its sentence.
+ */
+export function publicCode(failure: { code: string; status: number }): ServerErrorCode {
+  return isApiErrorCode(failure.code) && failure.code !== 'NETWORK' ? failure.code : errorCodeForStatus(failure.status);
+}
+
 /** Where a code's sentence is: its namespace and its key. */
 export function errorMessage(code: AppErrorCode): { namespace: MessageNamespace; key: string } {
   const parts = split(code) ?? { section: 'api', name: code };
@@ -333,16 +349,4 @@ export function errorMessage(code: AppErrorCode): { namespace: MessageNamespace;
 /** The translation key of a code's sentence, for the browser's `t()`: the one way from a code to its text. */
 export function errorMessageKey(code: AppErrorCode): string {
   return errorMessage(code).key;
-}
-
-/**
- * The first code of a failed zod parse. Our schemas' messages are catalogue codes; a message that
- * is not one (zod's own words, a mistake in a schema) becomes `fallback`, never a code by a cast.
- */
-export function firstCode(
-  error: { issues: readonly { message: string }[] },
-  fallback: ServerFailureCode,
-): ServerFailureCode {
-  const message = error.issues[0]?.message;
-  return isServerFailureCode(message) ? message : fallback;
 }

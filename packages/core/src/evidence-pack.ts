@@ -169,5 +169,3 @@ export type ProducedEvidencePack = {
    */
   readFile(file: PackFileEntry): Promise<Uint8Array>;
 };
-
-export type EvidencePackResult = { ok: true; pack: ProducedEvidencePack } | { ok: false; code: EvidencePackErrorCode };

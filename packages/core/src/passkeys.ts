@@ -24,7 +24,5 @@ export type PasskeySummary = {
   backedUp: boolean;
 };
 
-export type PasskeyResult<T = object> = ({ ok: true } & T) | { ok: false; code: PasskeyErrorCode };
-
 /** The WebAuthn options the browser hands to `navigator.credentials` (JSON, as SimpleWebAuthn sends them). */
 export type PasskeyCeremonyOptions = Record<string, unknown>;

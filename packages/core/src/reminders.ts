@@ -26,8 +26,6 @@ export function reminderSchema(now: Date = new Date()) {
   });
 }
 
-export type ReminderResult = { ok: true } | { ok: false; code: ReminderErrorCode };
-
 /** A reminder as the report's page shows it (staff who may manage reports only). */
 export type ReportReminder = {
   id: string;

@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { isCalendarDate, todayInBelgium } from './dates.ts';
-import { type FieldErrors, toFieldErrors } from './field-errors.ts';
+import type { FieldErrors } from './field-errors.ts';
 import { INCIDENT_TYPES } from './incident-types.ts';
 import {
   ADDRESS_MAX_LENGTH,
@@ -22,6 +22,7 @@ import {
   SHARING_CONSENTS,
   THREAT_ANSWERS,
 } from './report-questions.ts';
+import { toFieldErrors } from './schema-failure.ts';
 import { z } from './zod.ts';
 
 const optionalText = (max: number) =>

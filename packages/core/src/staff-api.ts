@@ -1,7 +1,7 @@
 import type { DashboardAlert } from './alerts.ts';
 import type { PasskeyCeremonyOptions } from './passkeys.ts';
 import type { DueReminder } from './reminders.ts';
-import type { AuditAction, AuditActorKind, SignInErrorCode, StaffErrorCode, StaffRole } from './staff.ts';
+import type { AuditAction, AuditActorKind, SignInErrorCode, StaffRole } from './staff.ts';
 
 /**
  * The contract between the internal pages (loaders and actions in apps/web) and the server's
@@ -34,8 +34,6 @@ export type StaffMemberSummary = StaffIdentity & {
   createdAt: string;
   lastSignInAt: string | null;
 };
-
-export type StaffChange<T = object> = ({ ok: true } & T) | { ok: false; code: StaffErrorCode };
 
 export type AuditEntry = {
   id: number;

@@ -1,25 +1,22 @@
 import type { PublicationInput, ReportStatusChangeInput } from './casework.schema.ts';
 import type {
-  CaseworkResult,
   ReportDetail,
   ReportExportRow,
   ReporterIdentity,
   ReportListFilter,
   ReportListPage,
 } from './casework-api.ts';
-import type { ContentErrorCode, ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
-import type { EvidencePackInput, EvidencePackResult } from './evidence-pack.ts';
+import type { ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from './content.ts';
+import type { EvidencePackInput, ProducedEvidencePack } from './evidence-pack.ts';
 import type { InboxMessage, InboxPage } from './inbox-api.ts';
-import type { PasskeyCeremonyOptions, PasskeyResult, PasskeySummary } from './passkeys.ts';
+import type { PasskeyCeremonyOptions, PasskeySummary } from './passkeys.ts';
 import type { SpamCheck } from './plain-forms.ts';
-import type { ReminderResult } from './reminders.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
 import type {
   AuditFilter,
   AuditPage,
   DashboardData,
   RequestFacts,
-  StaffChange,
   StaffIdentity,
   StaffMemberSummary,
 } from './staff-api.ts';
@@ -33,8 +30,11 @@ import type { MessageStatus } from './statuses.ts';
  * statement and its audit row in one transaction, and answers through a presenter that shapes the
  * result for the actor's role (docs/decisions/0017-operations-layer.md).
  *
- * A refused permission is thrown as a 403 `Response` (React Router and Express both answer it as
- * it is); a rule that is not met is a result with an error code the page translates.
+ * Each fails one way (docs/decisions/0034-one-error-model.md): it throws an `AppError` with a code
+ * of the catalogue, and returns its value plainly. `FORBIDDEN`: the actor may not (audited);
+ * `NOT_FOUND`: nothing at the address the page or the API names (a report, a message, a member, a
+ * text, a file); a section's code (`casework.noteRequired`, `reminders.conflict`): a rule of the
+ * form, which the page shows as its sentence.
  */
 export type StaffOperations = {
   actor: StaffIdentity;
@@ -43,35 +43,35 @@ export type StaffOperations = {
   reports: {
     list(filter: ReportListFilter): Promise<ReportListPage>;
     /** A report's page; the reporter's messages count as read by staff from now on. */
-    open(id: string): Promise<ReportDetail | undefined>;
+    open(id: string): Promise<ReportDetail>;
     /** Members a report can be assigned to. */
     assignees(): Promise<{ id: string; name: string }[]>;
     /** The reporter's identity, on an explicit request that the audit log records. */
-    revealReporter(id: string): Promise<ReporterIdentity | undefined>;
-    changeStatus(id: string, input: ReportStatusChangeInput): Promise<CaseworkResult>;
-    assign(id: string, staffId: string | null): Promise<CaseworkResult>;
-    addNote(id: string, body: string): Promise<CaseworkResult>;
-    reply(id: string, body: string): Promise<CaseworkResult>;
-    publish(id: string, input: PublicationInput): Promise<CaseworkResult>;
-    unpublish(id: string): Promise<CaseworkResult>;
+    revealReporter(id: string): Promise<ReporterIdentity>;
+    changeStatus(id: string, input: ReportStatusChangeInput): Promise<void>;
+    assign(id: string, staffId: string | null): Promise<void>;
+    addNote(id: string, body: string): Promise<void>;
+    reply(id: string, body: string): Promise<void>;
+    publish(id: string, input: PublicationInput): Promise<void>;
+    unpublish(id: string): Promise<void>;
     /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
     export(filter: ReportListFilter): Promise<ReportExportRow[]>;
     /**
      * An evidence pack for the police or Unia, recorded in the audit log before it is returned;
      * the reporter's identity only with their consent and the coordinator's confirmation.
      */
-    evidencePack(id: string, input: EvidencePackInput): Promise<EvidencePackResult>;
-    /** One file of a report, as stored; undefined when the report has no such file. */
+    evidencePack(id: string, input: EvidencePackInput): Promise<ProducedEvidencePack>;
+    /** One file of a report, as stored; `NOT_FOUND` when the report has no such file. */
     attachment(
       reportId: string,
       attachmentId: string,
-    ): Promise<{ contentType: string; extension: string; data: Uint8Array } | undefined>;
+    ): Promise<{ contentType: string; extension: string; data: Uint8Array }>;
   };
   reminders: {
     /** A reminder on a report: a day (today or later in Belgium) and a short note, sealed. */
-    set(reportId: string, input: { dueOn: string; note: string }): Promise<ReminderResult>;
-    complete(reportId: string, reminderId: string): Promise<ReminderResult>;
-    remove(reportId: string, reminderId: string): Promise<ReminderResult>;
+    set(reportId: string, input: { dueOn: string; note: string }): Promise<void>;
+    complete(reportId: string, reminderId: string): Promise<void>;
+    remove(reportId: string, reminderId: string): Promise<void>;
   };
   account: {
     /** Whether this member gets the daily digest (only roles that may read reports can). */
@@ -88,30 +88,28 @@ export type StaffOperations = {
     registerPasskey(
       input: { name: string; response: string },
       request: RequestFacts,
-    ): Promise<PasskeyResult<{ id: string; setCookies: string[] }>>;
-    renamePasskey(id: string, name: string): Promise<PasskeyResult>;
-    removePasskey(id: string): Promise<PasskeyResult>;
+    ): Promise<{ id: string; setCookies: string[] }>;
+    renamePasskey(id: string, name: string): Promise<void>;
+    removePasskey(id: string): Promise<void>;
   };
   messages: {
     list(query: { status: MessageStatus; page: number; spamCheck?: SpamCheck }): Promise<InboxPage>;
     /** Opening a new message marks it read. */
-    open(id: string): Promise<InboxMessage | undefined>;
-    setStatus(id: string, status: MessageStatus): Promise<boolean>;
-    remove(id: string): Promise<boolean>;
+    open(id: string): Promise<InboxMessage>;
+    setStatus(id: string, status: MessageStatus): Promise<void>;
+    remove(id: string): Promise<void>;
   };
   content: {
     current(language: string): Promise<CurrentContent>;
     history(key: ContentKey, language: string): Promise<ContentVersion[]>;
-    save(
-      key: ContentKey,
-      language: string,
-      body: string,
-    ): Promise<{ ok: true } | { ok: false; code: Exclude<ContentErrorCode, 'invalidNumber'> }>;
+    /** A new version of the text (`content.tooLong`, `content.placeholderMissing`). */
+    save(key: ContentKey, language: string, body: string): Promise<void>;
     restoreShipped(key: ContentKey, language: string): Promise<void>;
-    /** An earlier version back in force, as a new version; 404 for a version of another text. */
+    /** An earlier version back in force, as a new version; `NOT_FOUND` for a version of another text. */
     restoreVersion(key: ContentKey, language: string, versionId: number): Promise<void>;
     emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
-    setEmergencyNumbers(numbers: EmergencyNumbers): Promise<{ ok: true } | { ok: false; code: 'invalidNumber' }>;
+    /** The numbers the emergency notice shows (`content.invalidNumber`). */
+    setEmergencyNumbers(numbers: EmergencyNumbers): Promise<void>;
   };
   stats: {
     compute(range: StatsRange, months: 12 | 24): Promise<StatsResult>;
@@ -120,12 +118,12 @@ export type StaffOperations = {
   };
   staff: {
     list(): Promise<StaffMemberSummary[]>;
-    get(id: string): Promise<StaffMemberSummary | undefined>;
-    create(input: NewStaffInput): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
-    changeRole(id: string, role: StaffRole): Promise<StaffChange>;
-    setDisabled(id: string, disabled: boolean): Promise<StaffChange>;
-    resetTwoFactor(id: string): Promise<StaffChange>;
-    issueSetPasswordLink(id: string): Promise<StaffChange<{ setPasswordUrl: string }>>;
+    get(id: string): Promise<StaffMemberSummary>;
+    create(input: NewStaffInput): Promise<{ id: string; setPasswordUrl: string }>;
+    changeRole(id: string, role: StaffRole): Promise<void>;
+    setDisabled(id: string, disabled: boolean): Promise<void>;
+    resetTwoFactor(id: string): Promise<void>;
+    issueSetPasswordLink(id: string): Promise<{ setPasswordUrl: string }>;
   };
   audit: {
     list(filter: AuditFilter): Promise<AuditPage>;

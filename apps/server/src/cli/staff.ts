@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isStaffRole, passwordProblem, STAFF_ROLES } from '@app/core/staff';
+import { isAppError } from '@app/core/app-error';
+import { nameIn } from '@app/core/error-codes';
+import { isStaffRole, passwordProblem, STAFF_ROLES, type StaffErrorCode } from '@app/core/staff';
 import { createStaffSide } from '../composition/staff-side.ts';
 import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
@@ -160,8 +162,7 @@ export async function runStaffCommand(
     if (command === 'create') {
       const password = given ?? generatePassword();
       const role = values.role as (typeof STAFF_ROLES)[number];
-      const outcome = await staff.create({ email: values.email ?? '', name: values.name ?? '', role }, password);
-      if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
+      await forOperator(staff.create({ email: values.email ?? '', name: values.name ?? '', role }, password));
       out(`Created ${role} ${values.email?.trim().toLowerCase()}.`);
       if (given === undefined) out(`Password (shown only now, pass it on safely): ${password}`);
       out('At the first sign-in on /internal/login they set up an authenticator app.');
@@ -169,15 +170,14 @@ export async function runStaffCommand(
     }
     const member = await staff.findByEmail(needEmail());
     if (!member) throw new UsageError(`no staff account with the email address ${values.email}`);
-    const outcome =
-      command === 'disable'
-        ? await staff.setDisabled(member.id, true)
-        : command === 'enable'
-          ? await staff.setDisabled(member.id, false)
-          : command === 'reset-2fa'
-            ? await staff.resetTwoFactor(member.id)
-            : await staff.issueSetPasswordLink(member.id);
-    if (!outcome.ok) throw new UsageError(createErrors[outcome.code] ?? outcome.code);
+    let link: string | undefined;
+    if (command === 'disable' || command === 'enable') {
+      await forOperator(staff.setDisabled(member.id, command === 'disable'));
+    } else if (command === 'reset-2fa') {
+      await forOperator(staff.resetTwoFactor(member.id));
+    } else {
+      link = (await forOperator(staff.issueSetPasswordLink(member.id))).setPasswordUrl;
+    }
     const done: Record<string, string> = {
       disable: `Disabled ${member.email}; their sessions have ended.`,
       enable: `Enabled ${member.email} again.`,
@@ -185,14 +185,28 @@ export async function runStaffCommand(
       'password-link': `Link for ${member.email} to choose a new password (valid 72 hours, once; earlier links stop working):`,
     };
     out(done[command] ?? '');
-    if ('setPasswordUrl' in outcome) out(String(outcome.setPasswordUrl));
+    if (link) out(link);
   } finally {
     await database.close();
     await embedded?.stop();
   }
 }
 
-const createErrors: Record<string, string> = {
+/**
+ * What a staff operation gives back, or its refusal (a code of the staff section) as a sentence
+ * for the operator: a usage mistake, exit code 2. Any other failure goes on as it is.
+ */
+async function forOperator<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const code = isAppError(error) ? nameIn('staff', error.code) : undefined;
+    if (code) throw new UsageError(operatorSentences[code]);
+    throw error;
+  }
+}
+
+const operatorSentences: Record<StaffErrorCode, string> = {
   invalidEmail: 'the email address is not valid',
   nameRequired: 'the name is empty',
   nameTooLong: 'the name is too long (at most 100 characters)',

@@ -1,5 +1,5 @@
 import type { AppError } from '@app/core/app-error';
-import { errorCodeForStatus, isApiErrorCode, type ServerErrorCode } from '@app/core/error-codes';
+import { publicCode, type ServerErrorCode } from '@app/core/error-codes';
 import type { Response } from 'express';
 
 /** A failure as the HTTP layer answers it: an `AppError`, or a status another part gave (a parser's 405). */
@@ -7,7 +7,7 @@ export type Failure = Pick<AppError, 'code' | 'status'> & { details?: AppError['
 
 /** The code a body or a line of text names: the failure's own if it is the API's, else its status's. */
 export function bodyCode(failure: Failure): ServerErrorCode {
-  return isApiErrorCode(failure.code) ? failure.code : errorCodeForStatus(failure.status);
+  return publicCode(failure);
 }
 
 /**

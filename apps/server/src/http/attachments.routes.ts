@@ -1,11 +1,11 @@
-import { errorBody } from '@app/core/error-codes';
 import express from 'express';
 import { requirePermission, staffOperations } from './staff-access.ts';
 
 /**
  * A report's file, for staff who may read reports (security target 22): always a download
  * (Content-Disposition: attachment) under a generated name, never rendered by the site itself;
- * `?preview=1` lets an image be shown in an <img> of the detail page (images only).
+ * `?preview=1` lets an image be shown in an <img> of the detail page (images only). A file the
+ * report does not have is the operation's NOT_FOUND, answered by the last error handler.
  */
 export function attachmentRoutes() {
   const router = express.Router();
@@ -17,7 +17,6 @@ export function attachmentRoutes() {
         const { reportId = '', attachmentId = '' } = request.params as Record<string, string | undefined>;
         const operations = staffOperations(response);
         const file = await operations.reports.attachment(reportId, attachmentId);
-        if (!file) return void response.status(404).json(errorBody('NOT_FOUND'));
         const isPreview = request.query.preview === '1' && file.contentType.startsWith('image/');
         const name = `report-${reportId.slice(0, 8)}-file-${attachmentId.slice(0, 8)}.${file.extension}`;
         response

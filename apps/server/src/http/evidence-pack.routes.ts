@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isAppError } from '@app/core/app-error';
 import { SITE_TIME_ZONE } from '@app/core/dates';
+import { nameIn } from '@app/core/error-codes';
 import type { EvidencePackInput, PackFileEntry, ProducedEvidencePack } from '@app/core/evidence-pack';
 import express, { type Request } from 'express';
 import type { Logger } from '../logger.ts';
@@ -76,7 +78,9 @@ function manifests(pack: ProducedEvidencePack, page: Buffer) {
  * POST /api/internal/reports/:reportId/evidence-pack: the form of the report's page (a plain form,
  * so the answer is a download or a page in a new tab). The operation checks the permission, records
  * the pack in the audit log and says what goes in; this route only sends it, named by the pack's
- * generated name, never cached. A refused form goes back to the report's page with its code.
+ * generated name, never cached. A rule of the pack's form that is not met (a code of the
+ * `evidencePack` section) goes back to the report's page with its code, which the page shows;
+ * every other failure (NOT_FOUND, FORBIDDEN) is answered by the last error handler.
  */
 export function evidencePackRoutes(logger: Logger) {
   const router = express.Router();
@@ -88,13 +92,15 @@ export function evidencePackRoutes(logger: Logger) {
       try {
         const { reportId = '' } = request.params as Record<string, string | undefined>;
         const operations = staffOperations(response);
-        const result = await operations.reports.evidencePack(reportId, inputFrom(request));
-        if (!result.ok) {
-          if (result.code === 'notFound') return void response.status(404).json({ error: { code: 'NOT_FOUND' } });
-          const back = `/internal/reports/${encodeURIComponent(reportId)}?packError=${result.code}#evidence-pack`;
+        let pack: ProducedEvidencePack;
+        try {
+          pack = await operations.reports.evidencePack(reportId, inputFrom(request));
+        } catch (error) {
+          const code = isAppError(error) ? nameIn('evidencePack', error.code) : undefined;
+          if (!code) throw error;
+          const back = `/internal/reports/${encodeURIComponent(reportId)}?packError=${code}#evidence-pack`;
           return void response.redirect(303, back);
         }
-        const { pack } = result;
         response.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
 
         if (pack.format === 'page') {

@@ -39,9 +39,8 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
       if (!(await services.altcha.verify(body.altcha))) throw new AppError('ALTCHA_FAILED');
       const receipt = normaliseReceipt(body.receipt);
       if (!receipt) throw new AppError('VALIDATION_FAILED', { fields: { receipt: 'invalidReceipt' } });
+      // One answer for every wrong receipt (RECEIPT_NOT_RECOGNISED), after the same work and time.
       const opened = await services.followUp.open(receipt);
-      // One answer for every wrong receipt, after the same work and the same minimum time.
-      if (!opened) throw new AppError('RECEIPT_NOT_RECOGNISED');
       await services.followUpLimits.returnReceiptAttempt(request.ip);
       response.append('Set-Cookie', opened.setCookie).status(200).json({ ok: true });
     }, logger),
@@ -75,7 +74,6 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
         const result = await submission.store(undefined, () =>
           services.followUp.reply(request.get('cookie') ?? null, message, attachments, key),
         );
-        if (!result.ok) throw new AppError('SESSION_ENDED');
         // A second try of a message already kept (decision 0025) gets the first answer.
         if (result.repeated) response.set('Idempotent-Replayed', 'true');
         else services.notifications.kick();

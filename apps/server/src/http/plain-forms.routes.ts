@@ -304,10 +304,9 @@ export function plainFormRoutes(services: SubmissionServices, logger: Logger, re
           await submission.session();
           await submission.rateLimit();
           const attachments = await submission.files();
-          const sent = await submission.store(undefined, () =>
+          await submission.store(undefined, () =>
             services.followUp.reply(request.get('cookie') ?? null, message, attachments),
           );
-          if (!sent.ok) throw new AppError('SESSION_ENDED');
           services.notifications.kick();
           // Back to the thread with a plain GET, so that reloading the page sends nothing twice.
           response.redirect(303, `${page}?sent=1`);
@@ -325,7 +324,6 @@ export function plainFormRoutes(services: SubmissionServices, logger: Logger, re
         const limit = await services.followUpLimits.takeReceiptAttempt(request.ip);
         if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
         const opened = await services.followUp.open(receipt);
-        if (!opened) throw new AppError('RECEIPT_NOT_RECOGNISED');
         await services.followUpLimits.returnReceiptAttempt(request.ip);
         response.append('Set-Cookie', opened.setCookie);
         // A message written before the session ended came along as a hidden field: the thread is

@@ -1,5 +1,5 @@
 import type { NewStaff, StaffRole } from '@app/core/staff';
-import type { StaffChange, StaffMemberSummary } from '@app/core/staff-api';
+import type { StaffMemberSummary } from '@app/core/staff-api';
 import { COMMAND_LINE, type CommandLineActor, type OperationDeps } from './operation-context.ts';
 import { changeStaffRole } from './staff/change-staff-role.ts';
 import { createStaffMember } from './staff/create-staff-member.ts';
@@ -20,11 +20,11 @@ export type CommandLineOperations = {
     list(): Promise<StaffMemberSummary[]>;
     findByEmail(email: string): Promise<StaffMemberSummary | undefined>;
     /** With a password the member can sign in at once; without, they get a set-password link. */
-    create(input: NewStaff, password?: string): Promise<StaffChange<{ id: string; setPasswordUrl: string }>>;
-    changeRole(id: string, role: StaffRole): Promise<StaffChange>;
-    setDisabled(id: string, disabled: boolean): Promise<StaffChange>;
-    resetTwoFactor(id: string): Promise<StaffChange>;
-    issueSetPasswordLink(id: string): Promise<StaffChange<{ setPasswordUrl: string }>>;
+    create(input: NewStaff, password?: string): Promise<{ id: string; setPasswordUrl: string }>;
+    changeRole(id: string, role: StaffRole): Promise<void>;
+    setDisabled(id: string, disabled: boolean): Promise<void>;
+    resetTwoFactor(id: string): Promise<void>;
+    issueSetPasswordLink(id: string): Promise<{ setPasswordUrl: string }>;
   };
 };
 

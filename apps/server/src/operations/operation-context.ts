@@ -1,4 +1,4 @@
-import { errorBody } from '@app/core/error-codes';
+import { AppError } from '@app/core/app-error';
 import { can, type Permission } from '@app/core/staff';
 import type { StaffIdentity } from '@app/core/staff-api';
 import type { AuditLog, AuditRecord } from '../audit/audit-log.ts';
@@ -60,27 +60,9 @@ export function auditedActor(actor: Actor | CommandLineActor): Pick<AuditRecord,
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The answer to a refused permission: thrown, as a 403 `Response` that React Router (loaders and
- * actions) and Express (the last error handler keeps a 4xx status) both send as it is.
- */
-export function forbidden(): Response {
-  return new Response(JSON.stringify(errorBody('FORBIDDEN')), {
-    status: 403,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
-}
-
-/** The answer for an address that names nothing (a key, a language that does not exist). */
-export function notFound(): Response {
-  return new Response(JSON.stringify(errorBody('NOT_FOUND')), {
-    status: 404,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
-}
-
-/**
  * Whether the actor may do this, checked by the operation itself whatever its caller did. A
- * refusal is recorded in the audit log and thrown (`forbidden`).
+ * refusal is recorded in the audit log (with the pool: it stays whatever happens next) and thrown
+ * as `AppError('FORBIDDEN')`: the pages answer it with their 403 page, the API with a 403.
  */
 export async function authorize(
   deps: OperationDeps,
@@ -90,11 +72,11 @@ export async function authorize(
   if (isCommandLine(actor)) {
     if (COMMAND_LINE_PERMISSIONS.includes(permission)) return;
     await deps.audit.record({ action: 'access.denied', actorKind: 'command-line', details: { permission } });
-    throw forbidden();
+    throw new AppError('FORBIDDEN');
   }
   if (can(actor.role, permission)) return;
   await deps.audit.record({ action: 'access.denied', actorId: actor.id, details: { permission, role: actor.role } });
-  throw forbidden();
+  throw new AppError('FORBIDDEN');
 }
 
 /** An audit row about a report, written with the transaction of the change it records. */
@@ -107,11 +89,6 @@ export function auditReport(
   details: AuditRecord['details'] = {},
 ) {
   return deps.audit.record({ action, actorId: actor.id, subjectType: 'report', subjectId: reportId, details }, tx);
-}
-
-/** The first error code of a failed zod parse (our schemas' messages are codes). */
-export function firstCode<T extends string>(error: { issues: { message: string }[] }): T {
-  return error.issues[0]?.message as T;
 }
 
 /** The operation's idea of now: the injected clock, or the machine's. */

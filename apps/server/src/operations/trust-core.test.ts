@@ -1,3 +1,4 @@
+import { isAppError } from '@app/core/app-error';
 import { validateReport } from '@app/core/report.schema';
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,11 +24,15 @@ async function newReport(): Promise<string> {
 
 async function reportInReview(): Promise<string> {
   const id = await newReport();
-  expect(await server.services.operationsFor(cora).reports.changeStatus(id, { from: 'new', to: 'in_review' })).toEqual({
-    ok: true,
-  });
+  expect(
+    await server.services.operationsFor(cora).reports.changeStatus(id, { from: 'new', to: 'in_review' }),
+  ).toBeUndefined();
   return id;
 }
+
+/** The codes of the operations that refused, in order. */
+const refusals = (results: PromiseSettledResult<unknown>[]) =>
+  results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { code?: unknown }).code] : []));
 
 const count = async (sql: string, values: unknown[]) =>
   (await server.database.pool.query<{ n: number }>(sql, values)).rows[0]?.n;
@@ -46,7 +51,7 @@ describe('two members acting at the same moment', () => {
   it('two coordinators decide on the same report at once: exactly one wins, the other gets conflict', async () => {
     for (let round = 0; round < 5; round += 1) {
       const id = await reportInReview();
-      const results = await Promise.all([
+      const results = await Promise.allSettled([
         server.services.operationsFor(cora).reports.changeStatus(id, {
           from: 'in_review',
           to: 'verified',
@@ -57,8 +62,8 @@ describe('two members acting at the same moment', () => {
           .operationsFor(chaim)
           .reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'spam' }),
       ]);
-      expect(results.filter((result) => result.ok)).toHaveLength(1);
-      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, code: 'conflict' }]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      expect(refusals(results)).toEqual(['casework.conflict']);
       const decided = await count(
         `select count(*)::int as n from report_status_change where report_id = $1 and from_status = 'in_review'`,
         [id],
@@ -102,7 +107,7 @@ describe('two members acting at the same moment', () => {
         municipality: 'Gent',
         province: 'east_flanders',
       });
-      const [published, reopened] = await Promise.all([
+      const [published, reopened] = await Promise.allSettled([
         server.services.operationsFor(chaim).reports.publish(id, {
           municipality: 'Gent',
           province: 'east_flanders',
@@ -113,7 +118,9 @@ describe('two members acting at the same moment', () => {
       ]);
       const detail = await reports.open(id);
       if (detail?.publication) expect(detail.status).toBe('verified');
-      expect([published.ok, reopened.ok].filter(Boolean)).toHaveLength(1);
+      expect([published, reopened].filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      // The other is refused by a rule of casework, never failed by the database.
+      expect(refusals([published, reopened])).toEqual([expect.stringMatching(/^casework\./)]);
     }
   });
 
@@ -122,19 +129,18 @@ describe('two members acting at the same moment', () => {
     try {
       const { staff: ada } = await createStaffMember(other, 'admin', 'Ada');
       const { staff: bea } = await createStaffMember(other, 'admin', 'Bea');
-      const results = await Promise.all([
+      const results = await Promise.allSettled([
         other.services.operationsFor(ada).staff.changeRole(bea.id, 'coordinator'),
         other.services.operationsFor(bea).staff.changeRole(ada.id, 'coordinator'),
       ]);
-      expect(results.filter((result) => result.ok)).toHaveLength(1);
-      expect(results.find((result) => !result.ok)).toMatchObject({ ok: false });
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      expect(refusals(results)).toEqual([expect.stringMatching(/^staff\.(conflict|lastAdmin)$/)]);
       const admins = await other.database.pool.query(`select name from staff_user where role = 'admin' and not banned`);
       expect(admins.rows).toHaveLength(1);
       // The same holds for disabling: the remaining admin cannot be disabled by anyone.
       const [remaining] = admins.rows.map((row) => (row.name === 'Ada' ? ada : bea));
-      expect(await other.services.commandLine.staff.setDisabled(remaining?.id ?? '', true)).toEqual({
-        ok: false,
-        code: 'lastAdmin',
+      await expect(other.services.commandLine.staff.setDisabled(remaining?.id ?? '', true)).rejects.toMatchObject({
+        code: 'staff.lastAdmin',
       });
     } finally {
       await other.close();
@@ -192,8 +198,8 @@ describe('a change and its audit row', () => {
     expect(await count(`select count(*)::int as n from content_version where language = 'fr'`, [])).toBe(0);
 
     // Without the fault, each goes through with exactly one row.
-    expect(await reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'spam' })).toEqual({ ok: true });
-    expect(await reports.addNote(id, 'Teruggebeld.')).toEqual({ ok: true });
+    expect(await reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'spam' })).toBeUndefined();
+    expect(await reports.addNote(id, 'Teruggebeld.')).toBeUndefined();
     const audited = await server.database.pool.query(
       `select action from audit_event where subject_id = $1 order by id`,
       [id],
@@ -228,8 +234,9 @@ describe('an operation checks its permission itself', () => {
         () => undefined,
         (error: unknown) => error,
       );
-      expect(refusal, name).toBeInstanceOf(Response);
-      expect((refusal as Response).status, name).toBe(403);
+      // The one failure: an AppError, never a Response or a result to check.
+      expect(isAppError(refusal), name).toBe(true);
+      expect(refusal, name).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     }
     // What a viewer may do still works: the figures (no personal data) and the dashboard.
     await expect(operations.stats.compute({ from: '2026-01-01', to: '2026-12-31' }, 12)).resolves.toMatchObject({

@@ -137,7 +137,7 @@ describe('npm run clean-old-pdfs', () => {
 
     // So is the evidence pack: beside that file, and in its audit row.
     const fileIds = before?.attachments.map((file) => file.id) ?? [];
-    const packed = await server.services.operationsFor(cora).reports.evidencePack(reportId, {
+    const pack = await server.services.operationsFor(cora).reports.evidencePack(reportId, {
       recipient: 'police',
       language: 'nl',
       format: 'page',
@@ -145,10 +145,9 @@ describe('npm run clean-old-pdfs', () => {
       messageIds: [],
       fileIds,
     });
-    if (!packed.ok) throw new Error(packed.code);
-    const oldEntry = packed.pack.document.files.find((file) => file.attachmentId === old.id);
+    const oldEntry = pack.document.files.find((file) => file.attachmentId === old.id);
     expect(oldEntry?.metadataRemoved).toBe(false);
-    const { html } = renderPackPage(packed.pack.document, { file: (file) => file.packName, image: (f) => f.packName });
+    const { html } = renderPackPage(pack.document, { file: (file) => file.packName, image: (f) => f.packName });
     expect(html).toContain(`data-metadata-kept="${old.id}"`);
     expect(html).toContain(`Bestand ${oldEntry?.number} is een PDF die is ontvangen voordat we metadata`);
     expect(html.match(/data-metadata-kept=/g)).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@app/core/app-error';
 import { readCookie } from '@app/core/cookies';
 import { todayInBelgium } from '@app/core/dates';
 import {
@@ -36,15 +37,22 @@ import {
 const OPEN_MIN_MS = 400;
 
 export type FollowUpService = FollowUpServicesForWeb & {
-  /** A session for the report with this receipt (already normalised), or undefined. */
-  open(receipt: string): Promise<{ setCookie: string } | undefined>;
+  /**
+   * A session for the report with this receipt (already normalised); `RECEIPT_NOT_RECOGNISED`
+   * for every receipt that opens none, after the same work and the same minimum time.
+   */
+  open(receipt: string): Promise<{ setCookie: string }>;
+  /**
+   * Keeps the reporter's message and files. `repeated`: a second try of a message already kept
+   * (nothing kept twice). `SESSION_ENDED` without a live session.
+   */
   reply(
     cookieHeader: string | null,
     body: string,
     attachments: PreparedAttachment[],
     /** The submission key of this message (decision 0025): a second try with it keeps nothing twice. */
     key?: string,
-  ): Promise<{ ok: true; repeated: boolean } | { ok: false; code: 'SESSION_ENDED' }>;
+  ): Promise<{ repeated: boolean }>;
   /**
    * True when the cookie belongs to a live session (its idle timer renewed): the cheap check that
    * comes before any file of a reply is worked on (security review finding 1).
@@ -132,6 +140,7 @@ export function createFollowUpService({
       }
       const left = OPEN_MIN_MS - (performance.now() - started);
       if (left > 0) await new Promise((done) => setTimeout(done, left));
+      if (!result) throw new AppError('RECEIPT_NOT_RECOGNISED');
       return result;
     },
 
@@ -188,7 +197,7 @@ export function createFollowUpService({
 
     async reply(cookieHeader, body, attachments, key) {
       const session = await resolve(cookieHeader);
-      if (!session || session === 'ended') return { ok: false, code: 'SESSION_ENDED' };
+      if (!session || session === 'ended') throw new AppError('SESSION_ENDED');
       const { reportId } = session;
       // A second try of a message already kept (decision 0025): the first answer, nothing kept twice.
       const keyHash = key ? submissionKeys.lookup(key) : undefined;
@@ -207,7 +216,7 @@ export function createFollowUpService({
               ),
             )
         ).length > 0;
-      if (await isRepeated()) return { ok: true, repeated: true };
+      if (await isRepeated()) return { repeated: true };
       const { stored, spooled, discard } = await storeAttachments(uploadDeps, reportId, attachments);
       try {
         await db.transaction(async (tx) => {
@@ -236,11 +245,11 @@ export function createFollowUpService({
         });
       } catch (error) {
         await discard();
-        if (error instanceof RepeatedReply && (await isRepeated())) return { ok: true, repeated: true };
+        if (error instanceof RepeatedReply && (await isRepeated())) return { repeated: true };
         throw error;
       }
       if (spooled.length > 0) uploadDeps.onSpooled?.();
-      return { ok: true, repeated: false };
+      return { repeated: false };
     },
 
     async hasSession(cookieHeader) {

@@ -48,10 +48,10 @@ async function spooledReport(description: string) {
 /** Closed, as staff would close it, that long ago that retention erases it today. */
 async function closedLongAgo(id: string) {
   const { reports } = server.services.operationsFor(coordinator);
-  expect(await reports.changeStatus(id, { from: 'new', to: 'in_review' })).toEqual({ ok: true });
+  expect(await reports.changeStatus(id, { from: 'new', to: 'in_review' })).toBeUndefined();
   const verified = { from: 'in_review', to: 'verified', municipality: 'Gent', province: 'east_flanders' };
-  expect(await reports.changeStatus(id, verified)).toEqual({ ok: true });
-  expect(await reports.changeStatus(id, { from: 'verified', to: 'closed' })).toEqual({ ok: true });
+  expect(await reports.changeStatus(id, verified)).toBeUndefined();
+  expect(await reports.changeStatus(id, { from: 'verified', to: 'closed' })).toBeUndefined();
   await server.database.pool.query(`update report set status_changed_at = now() - interval '10 years' where id = $1`, [
     id,
   ]);

@@ -1,9 +1,10 @@
-import { data } from 'react-router';
+import { AppError } from '@app/core/app-error';
+import { answeringFailures } from '../shared/failures.server.ts';
 
 /** Every path that matches no page: the root error boundary shows the translated 404 view. */
-export function loader() {
-  throw data(null, { status: 404, statusText: 'Page Not Found' });
-}
+export const loader = answeringFailures(async () => {
+  throw new AppError('NOT_FOUND');
+});
 
 export default function NotFound() {
   return null;

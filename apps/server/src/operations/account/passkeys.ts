@@ -1,29 +1,23 @@
-import {
-  type PasskeyCeremonyOptions,
-  type PasskeyErrorCode,
-  type PasskeyResult,
-  type PasskeySummary,
-  passkeyNameSchema,
-} from '@app/core/passkeys';
+import { AppError } from '@app/core/app-error';
+import { type PasskeyCeremonyOptions, type PasskeySummary, passkeyNameSchema } from '@app/core/passkeys';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import type { RequestFacts } from '@app/core/staff-api';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { callAuth } from '../../auth/auth-call.ts';
 import { staffPasskey } from '../../db/staff-schema.ts';
-import { type Actor, firstCode, type OperationDeps, type Tx } from '../operation-context.ts';
+import type { Actor, OperationDeps, Tx } from '../operation-context.ts';
 
 /*
  * The member's own passkeys (decision 0032). No role is needed: each operation acts only on the
  * actor's own passkeys, found by id *and* owner inside its transaction, so another member's id is
- * "not found" (and an attempt on it is audited as a refused access). The session is a complete
- * one (password and second factor), or the operations object would not exist.
+ * `passkeys.notFound` (and an attempt on it is audited as a refused access). The session is a
+ * complete one (password and second factor), or the operations object would not exist.
  *
  * Adding a passkey has two steps. better-auth's plugin verifies the device's answer and stores the
  * passkey without a name; then one transaction of ours gives it its name and writes the audit row.
  * A passkey without a name is unfinished: it is not listed and signs nobody in
  * (`auth/passkey-sign-in.ts`), so nothing usable exists without its audit row.
  */
-
-const refused = (code: PasskeyErrorCode) => ({ ok: false, code }) as const;
 
 /** The member's finished passkeys, oldest first. */
 export async function listPasskeys(deps: OperationDeps, actor: Actor): Promise<PasskeySummary[]> {
@@ -60,20 +54,22 @@ export async function passkeyRegistrationOptions(
   return { options: { ...result.body, user }, setCookies: result.setCookies };
 }
 
-/** Verifies the device's answer, then names the passkey and audits it in one transaction. */
+/**
+ * Verifies the device's answer, then names the passkey and audits it in one transaction. A device's
+ * answer that does not verify is `passkeys.notVerified` (audited as a refused access).
+ */
 export async function registerPasskey(
   deps: OperationDeps,
   actor: Actor,
   input: { name: string; response: string },
   request: RequestFacts,
-): Promise<PasskeyResult<{ id: string; setCookies: string[] }>> {
-  const name = passkeyNameSchema.safeParse(input.name);
-  if (!name.success) return refused(firstCode<PasskeyErrorCode>(name.error));
+): Promise<{ id: string; setCookies: string[] }> {
+  const name = parsedOrThrow('passkeys', passkeyNameSchema.safeParse(input.name));
   let response: Record<string, unknown>;
   try {
     response = parseObject(input.response);
   } catch {
-    return refused('notVerified');
+    throw new AppError('passkeys.notVerified');
   }
   const verified = await callAuth(() =>
     deps.auth.api.verifyPasskeyRegistration({
@@ -89,77 +85,70 @@ export async function registerPasskey(
       actorId: actor.id,
       details: { passkey: 'registration-refused', reason: (verified.errorCode ?? 'no-id').toLowerCase() },
     });
-    return refused('notVerified');
+    throw new AppError('passkeys.notVerified');
   }
+  let named: boolean;
   try {
-    const named = await deps.db.transaction(async (tx) => {
+    named = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(staffPasskey)
-        .set({ name: name.data })
+        .set({ name })
         .where(and(eq(staffPasskey.id, id), eq(staffPasskey.userId, actor.id), isNull(staffPasskey.name)))
         .returning({ id: staffPasskey.id });
       if (!row) return false;
       await auditPasskey(deps, tx, actor, 'passkey.registered', id);
       return true;
     });
-    if (!named) return refused('notFound');
   } catch (error) {
     // Nothing is left half-made: the unnamed passkey would sign nobody in, but it goes too.
     await deps.db.delete(staffPasskey).where(and(eq(staffPasskey.id, id), isNull(staffPasskey.name)));
     throw error;
   }
-  return { ok: true, id, setCookies: verified.setCookies };
+  if (!named) throw new AppError('passkeys.notFound');
+  return { id, setCookies: verified.setCookies };
 }
 
-export async function renamePasskey(
-  deps: OperationDeps,
-  actor: Actor,
-  id: string,
-  newName: string,
-): Promise<PasskeyResult> {
-  const name = passkeyNameSchema.safeParse(newName);
-  if (!name.success) return refused(firstCode<PasskeyErrorCode>(name.error));
-  if (!(await isOwn(deps, actor, id))) return refused('notFound');
-  return deps.db.transaction(async (tx) => {
+export async function renamePasskey(deps: OperationDeps, actor: Actor, id: string, newName: string): Promise<void> {
+  const name = parsedOrThrow('passkeys', passkeyNameSchema.safeParse(newName));
+  await requireOwn(deps, actor, id);
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffPasskey)
-      .set({ name: name.data })
+      .set({ name })
       .where(and(eq(staffPasskey.id, id), eq(staffPasskey.userId, actor.id), isNotNull(staffPasskey.name)))
       .returning({ id: staffPasskey.id });
-    if (!row) return refused('notFound');
+    if (!row) throw new AppError('passkeys.notFound');
     await auditPasskey(deps, tx, actor, 'passkey.renamed', id);
-    return { ok: true } as const;
   });
 }
 
-export async function removePasskey(deps: OperationDeps, actor: Actor, id: string): Promise<PasskeyResult> {
-  if (!(await isOwn(deps, actor, id))) return refused('notFound');
-  return deps.db.transaction(async (tx) => {
+export async function removePasskey(deps: OperationDeps, actor: Actor, id: string): Promise<void> {
+  await requireOwn(deps, actor, id);
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(staffPasskey)
       .where(and(eq(staffPasskey.id, id), eq(staffPasskey.userId, actor.id)))
       .returning({ id: staffPasskey.id });
-    if (!row) return refused('notFound');
+    if (!row) throw new AppError('passkeys.notFound');
     await auditPasskey(deps, tx, actor, 'passkey.removed', id);
-    return { ok: true } as const;
   });
 }
 
 /**
- * Whether the id names one of the actor's passkeys. An id of another member's passkey is refused
- * as "not found" and audited: the page never offers one.
+ * The id must name one of the actor's passkeys, or it is `passkeys.notFound`. An id of another
+ * member's passkey is refused the same way and audited (the page never offers one); the audit row
+ * is written with the pool, before the refusal, so it stays.
  */
-async function isOwn(deps: OperationDeps, actor: Actor, id: string): Promise<boolean> {
-  if (!id || id.length > 64) return false;
-  const [row] = await deps.db
-    .select({ userId: staffPasskey.userId })
-    .from(staffPasskey)
-    .where(eq(staffPasskey.id, id))
-    .limit(1);
-  if (row && row.userId !== actor.id) {
+async function requireOwn(deps: OperationDeps, actor: Actor, id: string): Promise<void> {
+  const [row] =
+    id && id.length <= 64
+      ? await deps.db.select({ userId: staffPasskey.userId }).from(staffPasskey).where(eq(staffPasskey.id, id)).limit(1)
+      : [];
+  if (row?.userId === actor.id) return;
+  if (row) {
     await deps.audit.record({ action: 'access.denied', actorId: actor.id, details: { passkey: id, role: actor.role } });
   }
-  return row?.userId === actor.id;
+  throw new AppError('passkeys.notFound');
 }
 
 function auditPasskey(

@@ -1,3 +1,4 @@
+import { isAppError } from '@app/core/app-error';
 import type { StaffIdentity } from '@app/core/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../../test/staff-helpers.ts';
@@ -19,7 +20,7 @@ describe('edited content', () => {
   it('is in force at once, keeps every version, and can go back to the shipped text', async () => {
     const { content } = server.services.operationsFor(actor);
     expect(await content.current('nl')).toEqual({});
-    expect(await content.save('aboutUs', 'nl', 'Wij zijn **vrijwilligers**.\r\n')).toEqual({ ok: true });
+    expect(await content.save('aboutUs', 'nl', 'Wij zijn **vrijwilligers**.\r\n')).toBeUndefined();
     expect((await content.current('nl')).aboutUs?.body).toBe('Wij zijn **vrijwilligers**.');
     expect(await content.current('fr')).toEqual({});
     await content.save('aboutUs', 'nl', 'Tweede versie.');
@@ -32,7 +33,7 @@ describe('edited content', () => {
       ['Tweede versie.', false, 'Cora'],
       ['Wij zijn **vrijwilligers**.', false, 'Cora'],
     ]);
-    expect(await content.save('privacy', 'en', 'x'.repeat(30_001))).toEqual({ ok: false, code: 'tooLong' });
+    await expect(content.save('privacy', 'en', 'x'.repeat(30_001))).rejects.toMatchObject({ code: 'content.tooLong' });
     const { rows } = await server.database.pool.query(
       `select details from audit_event where action = 'content.edited' order by id`,
     );
@@ -63,22 +64,20 @@ describe('edited content', () => {
 
   it('lets staff reword the emergency notice and change its numbers, never dropping a number', async () => {
     const { content } = server.services.operationsFor(actor);
-    expect(await content.save('emergencyNotice', 'en', 'Call {{emergencyNumber}} now.')).toEqual({
-      ok: false,
-      code: 'placeholderMissing',
+    await expect(content.save('emergencyNotice', 'en', 'Call {{emergencyNumber}} now.')).rejects.toMatchObject({
+      code: 'content.placeholderMissing',
     });
-    expect(await content.setEmergencyNumbers({ emergencyNumber: '112', policeNumber: 'call us' })).toEqual({
-      ok: false,
-      code: 'invalidNumber',
-    });
+    await expect(
+      content.setEmergencyNumbers({ emergencyNumber: '112', policeNumber: 'call us' }),
+    ).rejects.toMatchObject({ code: 'content.invalidNumber' });
     await content.save(
       'emergencyNotice',
       'en',
       'Danger? Ring {{emergencyNumber}}, or {{policeNumber}} for the police <b>now</b>.',
     );
-    expect(await content.setEmergencyNumbers({ emergencyNumber: ' 112 ', policeNumber: '+32 2 555 01 01' })).toEqual({
-      ok: true,
-    });
+    expect(
+      await content.setEmergencyNumbers({ emergencyNumber: ' 112 ', policeNumber: '+32 2 555 01 01' }),
+    ).toBeUndefined();
     expect(await content.emergencyNumbers()).toEqual({ emergencyNumber: '112', policeNumber: '+32 2 555 01 01' });
     const html = await (await fetch(`${server.baseUrl}/incident-report`)).text();
     expect(html).toContain('Danger? Ring ');
@@ -106,8 +105,8 @@ describe('edited content', () => {
       ['aboutUs', 'he'],
     ] as const) {
       const refusal = await content.restoreVersion(key, language, first?.id ?? 0).catch((error: unknown) => error);
-      expect(refusal).toBeInstanceOf(Response);
-      expect((refusal as Response).status).toBe(404);
+      expect(isAppError(refusal)).toBe(true);
+      expect(refusal).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     }
     const { rows } = await server.database.pool.query(
       `select details from audit_event where action = 'content.edited' and subject_id = 'getInvolved' order by id`,

@@ -1,25 +1,28 @@
+import { AppError } from '@app/core/app-error';
 import { type ContentKey, isContentKey } from '@app/core/content';
-import { contentEditSchema } from '@app/core/content.schema';
+import { contentBodySchema } from '@app/core/content.schema';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { isLanguage } from '@app/locales/languages';
 import { contentVersion } from '../../db/casework-schema.ts';
-import { type Actor, authorize, firstCode, notFound, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { auditEdit } from './audit-content-edit.ts';
 
-/** A new version of a text; nothing is overwritten. Permission: content:edit. */
+/**
+ * A new version of a text; nothing is overwritten (`content.tooLong`, `content.placeholderMissing`).
+ * Permission: content:edit.
+ */
 export async function saveContent(
   deps: OperationDeps,
   actor: Actor,
   input: { key: ContentKey; language: string; body: string },
-): Promise<{ ok: true } | { ok: false; code: 'tooLong' | 'placeholderMissing' }> {
+): Promise<void> {
   await authorize(deps, actor, 'content:edit');
+  const { key, language } = input;
   // The key and the language come from the page's address: anything else is no page at all.
-  if (!isContentKey(input.key) || !isLanguage(input.language)) throw notFound();
-  const parsed = contentEditSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: firstCode(parsed.error) };
-  const { key, language, body } = parsed.data;
+  if (!isContentKey(key) || !isLanguage(language)) throw new AppError('NOT_FOUND');
+  const body = parsedOrThrow('content', contentBodySchema(key).safeParse(input.body));
   await deps.db.transaction(async (tx) => {
     await tx.insert(contentVersion).values({ key, language, body, createdBy: actor.id });
     await auditEdit(deps, tx, actor, key, { language });
   });
-  return { ok: true };
 }

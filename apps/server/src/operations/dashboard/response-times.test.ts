@@ -58,7 +58,6 @@ function dashboardAt(now: string, actor: StaffIdentity = coordinator) {
 async function member(role: 'coordinator' | 'viewer', name: string): Promise<StaffIdentity> {
   const email = `${role}@example.org`;
   const created = await services.commandLine.staff.create({ email, name, role }, `a long test password for ${name}`);
-  if (!created.ok) throw new Error(created.code);
   return { id: created.id, email, name, role };
 }
 
@@ -221,18 +220,16 @@ describe('the dashboard: reports past or near the promise of two working days', 
 
   it('takes a report off the queues once staff answer it, through the operations', async () => {
     const operations = services.operationsFor(coordinator);
-    expect(await operations.reports.changeStatus(ids.friday as string, { from: 'new', to: 'in_review' })).toEqual({
-      ok: true,
-    });
-    expect(await operations.reports.reply(ids.answered as string, 'Thank you, we are looking at it.')).toEqual({
-      ok: true,
-    });
+    expect(
+      await operations.reports.changeStatus(ids.friday as string, { from: 'new', to: 'in_review' }),
+    ).toBeUndefined();
+    expect(await operations.reports.reply(ids.answered as string, 'Thank you, we are looking at it.')).toBeUndefined();
     const dashboard = await dashboardAt('2026-04-08T13:00:00Z');
     expect(dashboard.responseTimes?.overdue.count).toBe(0);
     expect(queueIds(dashboard.responseTimes?.waitingMessages)).toEqual(['thread']);
     // A note and an assignment are staff's own: the reporter sees neither, so neither answers.
-    expect(await operations.reports.addNote(ids.saturday as string, 'Called the reporter back.')).toEqual({ ok: true });
-    expect(await operations.reports.assign(ids.tuesday as string, coordinator.id)).toEqual({ ok: true });
+    expect(await operations.reports.addNote(ids.saturday as string, 'Called the reporter back.')).toBeUndefined();
+    expect(await operations.reports.assign(ids.tuesday as string, coordinator.id)).toBeUndefined();
     expect(queueIds((await dashboardAt('2026-04-08T13:00:00Z')).responseTimes?.dueSoon)).toEqual([
       'saturday',
       'tuesday',

@@ -43,12 +43,14 @@ describe('the contact-form inbox', () => {
     expect((await inbox.list({ status: 'new', page: 1 })).total).toBe(1);
     expect((await inbox.list({ status: 'read', page: 1 })).total).toBe(1);
 
-    expect(await inbox.setStatus(sarahId, 'archived')).toBe(true);
+    await inbox.setStatus(sarahId, 'archived');
     expect((await inbox.list({ status: 'archived', page: 1 })).items.map((item) => item.id)).toEqual([sarahId]);
-    expect(await inbox.remove(sarahId)).toBe(true);
-    expect(await inbox.open(sarahId)).toBeUndefined();
-    expect(await inbox.remove(sarahId)).toBe(false);
-    expect(await inbox.setStatus('not-an-id', 'archived')).toBe(false);
+    await inbox.remove(sarahId);
+    // Gone: nothing at its address any more.
+    await expect(inbox.open(sarahId)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    await expect(inbox.remove(sarahId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(inbox.setStatus(sarahId, 'read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(inbox.setStatus('not-an-id', 'archived')).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const { rows } = await server.database.pool.query(
       `select action, details from audit_event where subject_type = 'message' order by id`,

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { isUuid } from '@app/core/ids';
 import type { InboxMessage } from '@app/core/inbox-api';
 import { and, eq } from 'drizzle-orm';
@@ -5,15 +6,16 @@ import { contactMessage } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentInboxMessage } from '../presenters/message-presenter.ts';
 
-/** A contact message; opening a new one marks it read. Permission: messages:manage. */
-export async function openMessage(deps: OperationDeps, actor: Actor, id: string): Promise<InboxMessage | undefined> {
+/** A contact message; opening a new one marks it read. `NOT_FOUND` for an id that names none. Permission: messages:manage. */
+export async function openMessage(deps: OperationDeps, actor: Actor, id: string): Promise<InboxMessage> {
   await authorize(deps, actor, 'messages:manage');
-  if (!isUuid(id)) return undefined;
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   // Only a message still new becomes read; one archived meanwhile stays archived.
   await deps.db
     .update(contactMessage)
     .set({ status: 'read' })
     .where(and(eq(contactMessage.id, id), eq(contactMessage.status, 'new')));
   const [row] = await deps.db.select().from(contactMessage).where(eq(contactMessage.id, id)).limit(1);
-  return row ? presentInboxMessage(deps.encryption, row) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return presentInboxMessage(deps.encryption, row);
 }

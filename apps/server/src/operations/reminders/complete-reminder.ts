@@ -1,5 +1,5 @@
+import { AppError } from '@app/core/app-error';
 import { isUuid } from '@app/core/ids';
-import type { ReminderResult } from '@app/core/reminders';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
@@ -7,17 +7,18 @@ import { type Actor, auditReport, authorize, type OperationDeps } from '../opera
 /**
  * Marks a reminder done: it leaves every dashboard and stays on the report's page, crossed off,
  * with who did it. Only a reminder still open changes (a guarded update): a second click, or a
- * colleague who was quicker, is a `conflict`. Permission: reports:manage.
+ * colleague who was quicker, is `reminders.conflict`; a reminder that is not (or no longer) the
+ * report's is `reminders.notFound`. Permission: reports:manage.
  */
 export async function completeReminder(
   deps: OperationDeps,
   actor: Actor,
   reportId: string,
   reminderId: string,
-): Promise<ReminderResult> {
+): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
-  if (!isUuid(reportId) || !isUuid(reminderId)) return { ok: false, code: 'notFound' };
-  return deps.db.transaction(async (tx) => {
+  if (!isUuid(reportId) || !isUuid(reminderId)) throw new AppError('reminders.notFound');
+  await deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(reportReminder)
       .set({ doneAt: sql`now()`, doneBy: actor.id })
@@ -30,9 +31,8 @@ export async function completeReminder(
         .select({ id: reportReminder.id })
         .from(reportReminder)
         .where(and(eq(reportReminder.id, reminderId), eq(reportReminder.reportId, reportId)));
-      return { ok: false, code: exists ? 'conflict' : 'notFound' } as const;
+      throw new AppError(exists ? 'reminders.conflict' : 'reminders.notFound');
     }
     await auditReport(deps, tx, actor, 'report.reminder-done', reportId, { reminder: reminderId });
-    return { ok: true } as const;
   });
 }

@@ -1,3 +1,4 @@
+import { isAppError } from '@app/core/app-error';
 import { todayInBelgium } from '@app/core/dates';
 import { validateReport } from '@app/core/report.schema';
 import type { StaffIdentity } from '@app/core/staff-api';
@@ -47,35 +48,32 @@ describe('reminders on a report', () => {
     async () => {
       const id = await newReport();
       const { reminders } = ops(cora, '2026-03-10');
-      expect(await reminders.set(id, { dueOn: '2026-03-09', note: 'Bellen' })).toEqual({
-        ok: false,
-        code: 'dateInPast',
+      await expect(reminders.set(id, { dueOn: '2026-03-09', note: 'Bellen' })).rejects.toMatchObject({
+        code: 'reminders.dateInPast',
       });
-      expect(await reminders.set(id, { dueOn: '2026-02-30', note: 'Bellen' })).toEqual({
-        ok: false,
-        code: 'dateInvalid',
+      await expect(reminders.set(id, { dueOn: '2026-02-30', note: 'Bellen' })).rejects.toMatchObject({
+        code: 'reminders.dateInvalid',
       });
-      expect(await reminders.set(id, { dueOn: '', note: 'Bellen' })).toEqual({ ok: false, code: 'dateRequired' });
-      expect(await reminders.set(id, { dueOn: '2026-03-10', note: '   ' })).toEqual({
-        ok: false,
-        code: 'noteRequired',
+      await expect(reminders.set(id, { dueOn: '', note: 'Bellen' })).rejects.toMatchObject({
+        code: 'reminders.dateRequired',
       });
-      expect(await reminders.set(id, { dueOn: '2026-03-10', note: 'x'.repeat(301) })).toEqual({
-        ok: false,
-        code: 'noteTooLong',
+      await expect(reminders.set(id, { dueOn: '2026-03-10', note: '   ' })).rejects.toMatchObject({
+        code: 'reminders.noteRequired',
       });
-      expect(
-        await reminders.set('00000000-0000-4000-8000-000000000000', { dueOn: '2026-03-10', note: 'Bellen' }),
-      ).toEqual({ ok: false, code: 'notFound' });
+      await expect(reminders.set(id, { dueOn: '2026-03-10', note: 'x'.repeat(301) })).rejects.toMatchObject({
+        code: 'reminders.noteTooLong',
+      });
+      await expect(
+        reminders.set('00000000-0000-4000-8000-000000000000', { dueOn: '2026-03-10', note: 'Bellen' }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
       // 00:30 in Brussels on 10 March is still 9 March in UTC: the Belgian day is the one that counts.
       const justAfterMidnight = server.services.operationsFor(cora, { now: () => new Date('2026-03-09T23:30:00Z') });
-      expect(await justAfterMidnight.reminders.set(id, { dueOn: '2026-03-09', note: 'Bellen' })).toEqual({
-        ok: false,
-        code: 'dateInPast',
+      await expect(justAfterMidnight.reminders.set(id, { dueOn: '2026-03-09', note: 'Bellen' })).rejects.toMatchObject({
+        code: 'reminders.dateInPast',
       });
-      expect(await reminders.set(id, { dueOn: '2026-03-10', note: ` Terugbellen over ${SEEDED.firstName} ` })).toEqual({
-        ok: true,
-      });
+      expect(
+        await reminders.set(id, { dueOn: '2026-03-10', note: ` Terugbellen over ${SEEDED.firstName} ` }),
+      ).toBeUndefined();
       const detail = await ops(cora, '2026-03-10').reports.open(id);
       expect(detail?.reminders).toMatchObject([
         {
@@ -106,8 +104,8 @@ describe('reminders on a report', () => {
       const refused = await ops(vera, '2026-03-10')
         .reminders.set(id, { dueOn: '2026-03-10', note: 'Bellen' })
         .catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(Response);
-      expect((refused as Response).status).toBe(403);
+      expect(isAppError(refused)).toBe(true);
+      expect(refused).toMatchObject({ code: 'FORBIDDEN', status: 403 });
       const denied = await server.database.pool.query(
         `select count(*)::int as n from audit_event where action = 'access.denied' and actor_id = $1`,
         [vera.id],
@@ -129,15 +127,11 @@ describe('reminders on a report', () => {
       const assigned = await newReport();
       const unassigned = await newReport();
       const earlier = await newReport();
-      expect(await ops(ada, '2026-03-01').reports.assign(assigned, colin.id)).toEqual({ ok: true });
+      expect(await ops(ada, '2026-03-01').reports.assign(assigned, colin.id)).toBeUndefined();
       const { reminders } = ops(cora, '2026-03-01');
-      expect(await reminders.set(assigned, { dueOn: '2026-03-11', note: 'Colin: getuige bellen' })).toEqual({
-        ok: true,
-      });
-      expect(await reminders.set(unassigned, { dueOn: '2026-03-11', note: 'Iemand: foto’s bekijken' })).toEqual({
-        ok: true,
-      });
-      expect(await reminders.set(earlier, { dueOn: '2026-03-05', note: 'Iemand: oudste eerst' })).toEqual({ ok: true });
+      expect(await reminders.set(assigned, { dueOn: '2026-03-11', note: 'Colin: getuige bellen' })).toBeUndefined();
+      expect(await reminders.set(unassigned, { dueOn: '2026-03-11', note: 'Iemand: foto’s bekijken' })).toBeUndefined();
+      expect(await reminders.set(earlier, { dueOn: '2026-03-05', note: 'Iemand: oudste eerst' })).toBeUndefined();
 
       // The day before: only the reminder of the 5th is due.
       for (const member of [cora, colin, ada]) {
@@ -163,23 +157,21 @@ describe('reminders on a report', () => {
 
       // Done: it leaves the dashboards and stays on the report, crossed off; twice is a conflict.
       const [first] = (await ops(cora, '2026-03-11').reports.open(earlier))?.reminders ?? [];
-      expect(await ops(cora, '2026-03-11').reminders.complete(earlier, first?.id ?? '')).toEqual({ ok: true });
-      expect(await ops(ada, '2026-03-11').reminders.complete(earlier, first?.id ?? '')).toEqual({
-        ok: false,
-        code: 'conflict',
+      expect(await ops(cora, '2026-03-11').reminders.complete(earlier, first?.id ?? '')).toBeUndefined();
+      await expect(ops(ada, '2026-03-11').reminders.complete(earlier, first?.id ?? '')).rejects.toMatchObject({
+        code: 'reminders.conflict',
       });
       expect(await dueNotes(cora, '2026-03-11')).toEqual(['Iemand: foto’s bekijken']);
       expect((await ops(cora, '2026-03-11').reports.open(earlier))?.reminders).toMatchObject([
         { doneBy: 'Cora', isDue: false },
       ]);
       // A reminder of another report cannot be touched through this one.
-      expect(await ops(cora, '2026-03-11').reminders.remove(unassigned, first?.id ?? '')).toEqual({
-        ok: false,
-        code: 'notFound',
+      await expect(ops(cora, '2026-03-11').reminders.remove(unassigned, first?.id ?? '')).rejects.toMatchObject({
+        code: 'reminders.notFound',
       });
       // Removed: gone everywhere, and the audit log keeps that it was.
       const [other] = (await ops(cora, '2026-03-11').reports.open(unassigned))?.reminders ?? [];
-      expect(await ops(cora, '2026-03-11').reminders.remove(unassigned, other?.id ?? '')).toEqual({ ok: true });
+      expect(await ops(cora, '2026-03-11').reminders.remove(unassigned, other?.id ?? '')).toBeUndefined();
       expect(await dueNotes(cora, '2026-03-11')).toEqual([]);
       expect(await dueNotes(colin, '2026-03-11')).toEqual(['Colin: getuige bellen']);
       const actions = await server.database.pool.query(

@@ -1,38 +1,37 @@
-import { type ReminderResult, reminderSchema } from '@app/core/reminders';
+import { reminderSchema } from '@app/core/reminders';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { reportReminder } from '../../db/reminders-schema.ts';
-import { type Actor, auditReport, authorize, firstCode, nowOf, type OperationDeps } from '../operation-context.ts';
+import { type Actor, auditReport, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from '../reports/report-queries.ts';
 
 /**
  * A reminder on a report: a day in Belgium's calendar, not before today, and a short note, sealed
  * (it may repeat what the reporter said). The audit row says which reminder and for which day,
- * never the note. Permission: reports:manage.
+ * never the note. `NOT_FOUND` for an id that names no report. Permission: reports:manage.
  */
 export async function setReminder(
   deps: OperationDeps,
   actor: Actor,
   reportId: string,
   input: { dueOn: string; note: string },
-): Promise<ReminderResult> {
+): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
-  const parsed = reminderSchema(nowOf(deps)).safeParse(input);
-  if (!parsed.success) return { ok: false, code: firstCode(parsed.error) };
-  return deps.db.transaction(async (tx) => {
+  const reminder = parsedOrThrow('reminders', reminderSchema(nowOf(deps)).safeParse(input));
+  await deps.db.transaction(async (tx) => {
     // The report stays as it is until the reminder and its audit row are written.
-    if (!(await lockReport(tx, reportId))) return { ok: false, code: 'notFound' } as const;
+    await lockReport(tx, reportId);
     const [row] = await tx
       .insert(reportReminder)
       .values({
         reportId,
-        dueOn: parsed.data.dueOn,
-        note: deps.encryption.sealText(parsed.data.note),
+        dueOn: reminder.dueOn,
+        note: deps.encryption.sealText(reminder.note),
         createdBy: actor.id,
       })
       .returning({ id: reportReminder.id });
     await auditReport(deps, tx, actor, 'report.reminder-set', reportId, {
       reminder: row?.id ?? null,
-      dueOn: parsed.data.dueOn,
+      dueOn: reminder.dueOn,
     });
-    return { ok: true } as const;
   });
 }

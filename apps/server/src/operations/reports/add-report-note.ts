@@ -1,26 +1,19 @@
 import { noteSchema } from '@app/core/casework.schema';
-import type { CaseworkResult } from '@app/core/casework-api';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { reportNote } from '../../db/casework-schema.ts';
-import { type Actor, auditReport, authorize, firstCode, type OperationDeps } from '../operation-context.ts';
+import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';
 
 /** A note only staff see, sealed (it may repeat what the reporter said). Permission: reports:manage. */
-export async function addReportNote(
-  deps: OperationDeps,
-  actor: Actor,
-  id: string,
-  body: string,
-): Promise<CaseworkResult> {
+export async function addReportNote(deps: OperationDeps, actor: Actor, id: string, body: string): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
-  const parsed = noteSchema.safeParse({ body });
-  if (!parsed.success) return { ok: false, code: firstCode(parsed.error) };
-  return deps.db.transaction(async (tx) => {
-    if (!(await lockReport(tx, id))) return { ok: false, code: 'notFound' } as const;
-    const [note] = await tx
+  const note = parsedOrThrow('casework', noteSchema.safeParse({ body }));
+  await deps.db.transaction(async (tx) => {
+    await lockReport(tx, id);
+    const [written] = await tx
       .insert(reportNote)
-      .values({ reportId: id, authorId: actor.id, body: deps.encryption.sealText(parsed.data.body) })
+      .values({ reportId: id, authorId: actor.id, body: deps.encryption.sealText(note.body) })
       .returning({ id: reportNote.id });
-    await auditReport(deps, tx, actor, 'report.note-added', id, { note: note?.id ?? null });
-    return { ok: true } as const;
+    await auditReport(deps, tx, actor, 'report.note-added', id, { note: written?.id ?? null });
   });
 }

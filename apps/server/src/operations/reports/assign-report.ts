@@ -1,5 +1,5 @@
+import { AppError } from '@app/core/app-error';
 import { assignmentSchema } from '@app/core/casework.schema';
-import type { CaseworkResult } from '@app/core/casework-api';
 import { and, eq, ne } from 'drizzle-orm';
 import { notificationOutbox, report } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
@@ -17,14 +17,14 @@ export async function assignReport(
   actor: Actor,
   id: string,
   staffId: string | null,
-): Promise<CaseworkResult> {
+): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
   const parsed = assignmentSchema.safeParse({ staffId });
-  if (!parsed.success) return { ok: false, code: 'staffNotFound' };
+  // Whatever is not a member's id names no one to assign.
+  if (!parsed.success) throw new AppError('casework.staffNotFound');
   const assignee = parsed.data.staffId;
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
-    if (!row) return { ok: false, code: 'notFound' };
     if (assignee) {
       const [member] = await tx
         .select({ id: staffUser.id })
@@ -32,9 +32,9 @@ export async function assignReport(
         .where(and(eq(staffUser.id, assignee), eq(staffUser.banned, false), ne(staffUser.role, 'viewer')))
         .for('share')
         .limit(1);
-      if (!member) return { ok: false, code: 'staffNotFound' };
+      if (!member) throw new AppError('casework.staffNotFound');
     }
-    if (row.assignedTo === assignee) return { ok: true };
+    if (row.assignedTo === assignee) return;
     await tx.update(report).set({ assignedTo: assignee }).where(eq(report.id, id));
     await auditReport(deps, tx, actor, 'report.assigned', id, { to: assignee });
     // The new assignee hears of it by e-mail (not someone who took the report themselves), through
@@ -43,6 +43,5 @@ export async function assignReport(
     if (assignee && assignee !== actor.id) {
       await tx.insert(notificationOutbox).values({ kind: 'reportAssigned', recipientStaffId: assignee, reportId: id });
     }
-    return { ok: true };
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isAppError } from '@app/core/app-error';
 import type { EvidencePackInput } from '@app/core/evidence-pack';
 import { describe, expect, it } from 'vitest';
 import { REPORTER_REPLY, STAFF_REPLY, useEvidencePackSite, YIDDISH } from '../../test/evidence-pack-helpers.ts';
@@ -18,8 +19,8 @@ describe('who may make a pack', () => {
         () => undefined,
         (error: unknown) => error,
       );
-    expect(refusal).toBeInstanceOf(Response);
-    expect((refusal as Response).status).toBe(403);
+    expect(isAppError(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     const { rows } = await site.server.database.pool.query(
       `select details from audit_event where action = 'access.denied' and actor_id = $1`,
       [site.vera.id],
@@ -124,16 +125,17 @@ describe('the audit row of a pack', () => {
     const attempt = (overrides: Partial<EvidencePackInput>) =>
       reports(site.cora).evidencePack(id, { ...base, ...overrides });
     const base = await input(id);
-    expect(await attempt({ messages: 'picked', messageIds: [] })).toEqual({ ok: false, code: 'noMessagesPicked' });
-    expect(await attempt({ messages: 'picked', messageIds: otherIds.messages })).toEqual({
-      ok: false,
-      code: 'unknownItem',
+    await expect(attempt({ messages: 'picked', messageIds: [] })).rejects.toMatchObject({
+      code: 'evidencePack.noMessagesPicked',
     });
-    expect(await attempt({ fileIds: otherIds.files })).toEqual({ ok: false, code: 'unknownItem' });
-    expect(await attempt({ fileIds: ['not-an-id'] })).toEqual({ ok: false, code: 'unknownItem' });
-    expect(await attempt({ recipient: 'press' })).toEqual({ ok: false, code: 'invalidChoice' });
-    expect(await attempt({ language: 'he' })).toEqual({ ok: false, code: 'invalidChoice' });
-    expect(await reports(site.cora).evidencePack(randomUUID(), base)).toEqual({ ok: false, code: 'notFound' });
+    await expect(attempt({ messages: 'picked', messageIds: otherIds.messages })).rejects.toMatchObject({
+      code: 'evidencePack.unknownItem',
+    });
+    await expect(attempt({ fileIds: otherIds.files })).rejects.toMatchObject({ code: 'evidencePack.unknownItem' });
+    await expect(attempt({ fileIds: ['not-an-id'] })).rejects.toMatchObject({ code: 'evidencePack.unknownItem' });
+    await expect(attempt({ recipient: 'press' })).rejects.toMatchObject({ code: 'evidencePack.invalidChoice' });
+    await expect(attempt({ language: 'he' })).rejects.toMatchObject({ code: 'evidencePack.invalidChoice' });
+    await expect(reports(site.cora).evidencePack(randomUUID(), base)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await auditRows(id)).toEqual([]);
 
     // Over HTTP, a refused form goes back to the report's page with its code.

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import type { ReportDetail } from '@app/core/casework-api';
 import { todayInBelgium } from '@app/core/dates';
 import { isUuid } from '@app/core/ids';
@@ -13,15 +14,14 @@ import { presentReportDetail } from '../presenters/report-presenter.ts';
 
 /**
  * A report's page: facts, files, history, notes, thread and publication. The reporter's messages
- * shown count as read by staff from now on (they stay marked new in this answer).
- * Permission: reports:manage.
+ * shown count as read by staff from now on (they stay marked new in this answer). `NOT_FOUND`
+ * for an id that names no report. Permission: reports:manage.
  */
-export async function openReport(deps: OperationDeps, actor: Actor, id: string): Promise<ReportDetail | undefined> {
+export async function openReport(deps: OperationDeps, actor: Actor, id: string): Promise<ReportDetail> {
   await authorize(deps, actor, 'reports:manage');
-  if (!isUuid(id)) return undefined;
   const { db } = deps;
-  const [row] = await db.select().from(report).where(eq(report.id, id)).limit(1);
-  if (!row) return undefined;
+  const [row] = isUuid(id) ? await db.select().from(report).where(eq(report.id, id)).limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND');
   const doneBy = alias(staffUser, 'reminder_done_by');
   const [attachments, history, notes, publication, assignee, messages, reminders] = await Promise.all([
     db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),

@@ -1,20 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { AppError } from '@app/core/app-error';
 import { todayInBelgium } from '@app/core/dates';
 import {
   consentAllowsIdentity,
-  type EvidencePackErrorCode,
   type EvidencePackInput,
-  type EvidencePackResult,
   evidencePackSchema,
   PACK_MAX_BYTES,
   type PackFileEntry,
+  type ProducedEvidencePack,
 } from '@app/core/evidence-pack';
 import { isUuid } from '@app/core/ids';
 import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/limits';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
 import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
-import { type Actor, auditReport, authorize, firstCode, type OperationDeps } from '../operation-context.ts';
+import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
 import { openReporterIdentity } from '../presenters/sealed-identity.ts';
 import { lockReport } from './report-queries.ts';
@@ -32,27 +33,26 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  * (recipient, language, format, identity or not, which messages and files with their fingerprints,
  * and which files are PDFs received before PDFs were cleaned), never the content. Such a PDF may
  * still name its author: the pack says so beside it (decision 0031). The caller sends the pack after
- * this returns.
+ * this returns. `NOT_FOUND` for an id that names no report; a rule of the pack's form is a code of
+ * the `evidencePack` section, which the report's page shows.
  */
 export async function produceEvidencePack(
   deps: OperationDeps,
   actor: Actor,
   id: string,
   input: EvidencePackInput,
-): Promise<EvidencePackResult> {
+): Promise<ProducedEvidencePack> {
   await authorize(deps, actor, 'reports:manage');
-  if (!isUuid(id)) return { ok: false, code: 'notFound' };
-  const parsed = evidencePackSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: firstCode<EvidencePackErrorCode>(parsed.error) };
-  const request = parsed.data;
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const request = parsedOrThrow('evidencePack', evidencePackSchema.safeParse(input));
 
   const [known] = await deps.db
     .select({ id: report.id, erasedAt: report.personalDataErasedAt })
     .from(report)
     .where(eq(report.id, id))
     .limit(1);
-  if (!known) return { ok: false, code: 'notFound' };
-  if (known.erasedAt) return { ok: false, code: 'erased' };
+  if (!known) throw new AppError('NOT_FOUND');
+  if (known.erasedAt) throw new AppError('evidencePack.erased');
 
   // The files first: their fingerprints are part of what the pack and the audit row say.
   const attachments = await deps.db
@@ -61,10 +61,10 @@ export async function produceEvidencePack(
     .where(eq(reportAttachment.reportId, id))
     .orderBy(asc(reportAttachment.timeCreated), asc(reportAttachment.id));
   const byId = new Map(attachments.map((file) => [file.id, file]));
-  if (request.fileIds.some((fileId) => !byId.has(fileId))) return { ok: false, code: 'unknownItem' };
+  if (request.fileIds.some((fileId) => !byId.has(fileId))) throw new AppError('evidencePack.unknownItem');
   const chosenFiles = attachments.filter((file) => request.fileIds.includes(file.id));
   if (chosenFiles.reduce((total, file) => total + file.size, 0) > PACK_MAX_BYTES) {
-    return { ok: false, code: 'tooLarge' };
+    throw new AppError('evidencePack.tooLarge');
   }
   const fingerprints = new Map<string, { sha256: string; size: number }>();
   for (const file of chosenFiles) {
@@ -76,8 +76,7 @@ export async function produceEvidencePack(
   const producedAt = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
-    if (!row) return { ok: false as const, code: 'notFound' as const };
-    if (row.personalDataErasedAt) return { ok: false as const, code: 'erased' as const };
+    if (row.personalDataErasedAt) throw new AppError('evidencePack.erased');
     const [messages, history] = await Promise.all([
       tx
         .select()
@@ -92,7 +91,7 @@ export async function produceEvidencePack(
     ]);
     const messageIds = new Set(messages.map((message) => message.id));
     if (request.messages === 'picked' && request.messageIds.some((messageId) => !messageIds.has(messageId))) {
-      return { ok: false as const, code: 'unknownItem' as const };
+      throw new AppError('evidencePack.unknownItem');
     }
     const chosenMessages =
       request.messages === 'all'
@@ -127,9 +126,8 @@ export async function produceEvidencePack(
     });
     // Opened only now, after the audit row that records it, as `revealReporter` does.
     const identity = withIdentity && row.personalData ? openReporterIdentity(deps.encryption, row.personalData) : null;
-    return { ok: true as const, row, messages, chosenMessages, history, identity, consent };
+    return { row, messages, chosenMessages, history, identity, consent };
   });
-  if (!outcome.ok) return outcome;
 
   const messageAt = new Map(outcome.messages.map((message) => [message.id, message.createdAt.toISOString()]));
   const files: PackFileEntry[] = chosenFiles.map((file, index) => {
@@ -166,18 +164,15 @@ export async function produceEvidencePack(
         : null,
   });
   return {
-    ok: true,
-    pack: {
-      baseName: `evidence-pack-${todayInBelgium(producedAt)}-${packId.slice(0, 8)}`,
-      format: request.format,
-      document,
-      readFile: async (file) => {
-        const stored = byId.get(file.attachmentId);
-        if (!stored) throw new Error('Not a file of this pack');
-        const { data } = await deps.storage.get(stored.fullPath);
-        if (sha256(data) !== file.sha256) throw new Error('A file of the pack changed while it was being sent');
-        return data;
-      },
+    baseName: `evidence-pack-${todayInBelgium(producedAt)}-${packId.slice(0, 8)}`,
+    format: request.format,
+    document,
+    readFile: async (file) => {
+      const stored = byId.get(file.attachmentId);
+      if (!stored) throw new Error('Not a file of this pack');
+      const { data } = await deps.storage.get(stored.fullPath);
+      if (sha256(data) !== file.sha256) throw new Error('A file of the pack changed while it was being sent');
+      return data;
     },
   };
 }

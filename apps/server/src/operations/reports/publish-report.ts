@@ -1,9 +1,10 @@
+import { AppError } from '@app/core/app-error';
 import { type PublicationInput, publicationSchema } from '@app/core/casework.schema';
-import type { CaseworkResult } from '@app/core/casework-api';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { eq } from 'drizzle-orm';
 import { publicIncident } from '../../db/casework-schema.ts';
 import { report } from '../../db/schema.ts';
-import { type Actor, auditReport, authorize, firstCode, type OperationDeps } from '../operation-context.ts';
+import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';
 
 /**
@@ -16,15 +17,12 @@ export async function publishReport(
   actor: Actor,
   id: string,
   input: PublicationInput,
-): Promise<CaseworkResult> {
+): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
-  const parsed = publicationSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: firstCode(parsed.error) };
-  const publication = parsed.data;
-  return deps.db.transaction(async (tx) => {
+  const publication = parsedOrThrow('casework', publicationSchema.safeParse(input));
+  await deps.db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
-    if (!row) return { ok: false, code: 'notFound' } as const;
-    if (row.status !== 'verified') return { ok: false, code: 'notVerified' } as const;
+    if (row.status !== 'verified') throw new AppError('casework.notVerified');
     const values = {
       incidentDate: row.incidentDate,
       incidentType: row.incidentType,
@@ -45,6 +43,5 @@ export async function publishReport(
     await auditReport(deps, tx, actor, 'report.published', id, {
       languages: Object.keys(publication.summaries).join(','),
     });
-    return { ok: true } as const;
   });
 }

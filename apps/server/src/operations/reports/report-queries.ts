@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import type { ReportListFilter } from '@app/core/casework-api';
 import { isUuid } from '@app/core/ids';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -33,10 +34,10 @@ export function listQuery(filter: ReportListFilter) {
 
 /**
  * The report, locked until the transaction ends: every rule checked on it (its status, whether
- * it is published) stays true until the change is written. Undefined for an id that is no report.
+ * it is published) stays true until the change is written. `NOT_FOUND` for an id that is no report.
  */
 export async function lockReport(tx: Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await tx.select().from(report).where(eq(report.id, id)).for('update').limit(1);
+  const [row] = isUuid(id) ? await tx.select().from(report).where(eq(report.id, id)).for('update').limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

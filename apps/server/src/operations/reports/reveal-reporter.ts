@@ -5,20 +5,15 @@ import { lockReport } from './report-queries.ts';
 
 /**
  * The reporter's identity, on an explicit request: the audit row is written before the identity
- * leaves, in the same transaction. Permission: reports:manage.
+ * leaves, in the same transaction (every field empty for an anonymous report). `NOT_FOUND` for an
+ * id that names no report. Permission: reports:manage.
  */
-export async function revealReporter(
-  deps: OperationDeps,
-  actor: Actor,
-  id: string,
-): Promise<ReporterIdentity | undefined> {
+export async function revealReporter(deps: OperationDeps, actor: Actor, id: string): Promise<ReporterIdentity> {
   await authorize(deps, actor, 'reports:manage');
-  const sealed = await deps.db.transaction(async (tx) => {
+  const personalData = await deps.db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
-    if (!row) return undefined;
     await auditReport(deps, tx, actor, 'report.personal-data-viewed', id);
-    return { personalData: row.personalData };
+    return row.personalData;
   });
-  if (!sealed) return undefined;
-  return openReporterIdentity(deps.encryption, sealed.personalData);
+  return openReporterIdentity(deps.encryption, personalData);
 }

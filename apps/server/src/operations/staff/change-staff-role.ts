@@ -1,5 +1,5 @@
+import { AppError } from '@app/core/app-error';
 import { isStaffRole, type StaffRole } from '@app/core/staff';
-import type { StaffChange } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';
@@ -15,18 +15,15 @@ export async function changeStaffRole(
   manager: StaffManager,
   id: string,
   role: StaffRole,
-): Promise<StaffChange> {
+): Promise<void> {
   await authorizeManager(deps, manager);
-  if (!isStaffRole(role)) return { ok: false, code: 'invalidRole' };
-  return deps.db.transaction(async (tx) => {
-    const locked = await lockStandingChange(tx, manager, id);
-    if (locked.refusal) return locked.refusal;
-    const { member } = locked;
-    if (member.role === role) return { ok: true } as const;
-    if (locked.isLastAdmin) return { ok: false, code: 'lastAdmin' } as const;
+  if (!isStaffRole(role)) throw new AppError('staff.invalidRole');
+  await deps.db.transaction(async (tx) => {
+    const { member, isLastAdmin } = await lockStandingChange(tx, manager, id);
+    if (member.role === role) return;
+    if (isLastAdmin) throw new AppError('staff.lastAdmin');
     await tx.update(staffUser).set({ role, updatedAt: new Date() }).where(eq(staffUser.id, id));
     await endSessions(tx, id);
     await auditStaff(deps, tx, manager, 'staff.role-changed', id, { from: member.role, to: role });
-    return { ok: true } as const;
   });
 }

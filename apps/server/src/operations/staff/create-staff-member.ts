@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@app/core/app-error';
+import { parsedOrThrow } from '@app/core/schema-failure';
 import { type NewStaffInput, newStaffSchema } from '@app/core/staff';
-import type { StaffChange } from '@app/core/staff-api';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { staffAccount, staffUser } from '../../db/staff-schema.ts';
-import { firstCode, type OperationDeps } from '../operation-context.ts';
+import type { OperationDeps } from '../operation-context.ts';
 import { newSetPasswordLink } from './issue-set-password-link.ts';
 import { auditStaff, authorizeManager, type StaffManager } from './staff-manager.ts';
 
@@ -12,18 +13,16 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * Adds a member. With a password (the command line) they can sign in at once; otherwise they get
  * a link to choose one. The account, its link and the audit row are written together; the same
- * address twice, even at the same moment, is `emailTaken`. Permission: staff:manage.
+ * address twice, even at the same moment, is `staff.emailTaken`. Permission: staff:manage.
  */
 export async function createStaffMember(
   deps: OperationDeps,
   manager: StaffManager,
   input: NewStaffInput,
   password?: string,
-): Promise<StaffChange<{ id: string; setPasswordUrl: string }>> {
+): Promise<{ id: string; setPasswordUrl: string }> {
   await authorizeManager(deps, manager);
-  const parsed = newStaffSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: firstCode(parsed.error) };
-  const { email, name, role } = parsed.data;
+  const { email, name, role } = parsedOrThrow('staff', newStaffSchema.safeParse(input));
   const hash = password ? await hashPassword(password) : undefined;
   const id = randomUUID();
   try {
@@ -37,14 +36,11 @@ export async function createStaffMember(
       }
       const setPasswordUrl = hash ? '' : await newSetPasswordLink(deps, tx, id);
       await auditStaff(deps, tx, manager, 'staff.created', id, { role });
-      return { ok: true, id, setPasswordUrl } as const;
+      return { id, setPasswordUrl };
     });
   } catch (error) {
-    if ((error as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION) {
-      return { ok: false, code: 'emailTaken' };
-    }
-    if ((error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION)
-      return { ok: false, code: 'emailTaken' };
+    const { code, cause } = error as { code?: string; cause?: { code?: string } };
+    if (code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION) throw new AppError('staff.emailTaken');
     throw error;
   }
 }

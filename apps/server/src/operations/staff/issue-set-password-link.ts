@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { StaffChange } from '@app/core/staff-api';
 import { and, eq, like } from 'drizzle-orm';
 import { SET_PASSWORD_LINK_SECONDS } from '../../auth/auth.ts';
 import { staffVerification } from '../../db/staff-schema.ts';
@@ -36,12 +35,12 @@ export async function issueSetPasswordLink(
   deps: OperationDeps,
   manager: StaffManager,
   id: string,
-): Promise<StaffChange<{ setPasswordUrl: string }>> {
+): Promise<{ setPasswordUrl: string }> {
   await authorizeManager(deps, manager);
   return deps.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, id))) return { ok: false, code: 'notFound' } as const;
+    await lockMember(tx, id);
     const setPasswordUrl = await newSetPasswordLink(deps, tx, id);
     await auditStaff(deps, tx, manager, 'staff.password-link-issued', id);
-    return { ok: true, setPasswordUrl } as const;
+    return { setPasswordUrl };
   });
 }

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import type { StaffMemberSummary } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
@@ -13,19 +14,22 @@ export async function listStaff(deps: OperationDeps, actor: StaffManager): Promi
   return rows.map(presentStaffMember);
 }
 
-/** One member. Permission: staff:manage. */
+/** One member; `NOT_FOUND` for an id that names none. Permission: staff:manage. */
 export async function getStaffMember(
   deps: OperationDeps,
   actor: StaffManager,
   id: string,
-): Promise<StaffMemberSummary | undefined> {
+): Promise<StaffMemberSummary> {
   await authorize(deps, actor, 'staff:manage');
-  if (!id || id.length > 64) return undefined;
-  const [row] = await staffSummaries(deps.db).where(eq(staffUser.id, id)).limit(1);
-  return row ? presentStaffMember(row) : undefined;
+  const [row] = id && id.length <= 64 ? await staffSummaries(deps.db).where(eq(staffUser.id, id)).limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND');
+  return presentStaffMember(row);
 }
 
-/** The member with this address (as the command line names them). Permission: staff:manage. */
+/**
+ * The member with this address (as the command line names them), if there is one: a search, whose
+ * "none" the command line words for the operator. Permission: staff:manage.
+ */
 export async function findStaffMemberByEmail(
   deps: OperationDeps,
   actor: StaffManager,

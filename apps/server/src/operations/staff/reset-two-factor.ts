@@ -1,4 +1,3 @@
-import type { StaffChange } from '@app/core/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffPasskey, staffTwoFactor, staffUsedTotpCode, staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';
@@ -9,16 +8,15 @@ import { auditStaff, authorizeManager, endSessions, lockMember, type StaffManage
  * phone may hold a passkey too) and their sessions end; they set up a new app at their next
  * sign-in. Permission: staff:manage.
  */
-export async function resetTwoFactor(deps: OperationDeps, manager: StaffManager, id: string): Promise<StaffChange> {
+export async function resetTwoFactor(deps: OperationDeps, manager: StaffManager, id: string): Promise<void> {
   await authorizeManager(deps, manager);
-  return deps.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, id))) return { ok: false, code: 'notFound' } as const;
+  await deps.db.transaction(async (tx) => {
+    await lockMember(tx, id);
     await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, id));
     await tx.delete(staffUsedTotpCode).where(eq(staffUsedTotpCode.userId, id));
     await tx.delete(staffPasskey).where(eq(staffPasskey.userId, id));
     await tx.update(staffUser).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(staffUser.id, id));
     await endSessions(tx, id);
     await auditStaff(deps, tx, manager, 'two-factor.reset', id);
-    return { ok: true } as const;
   });
 }

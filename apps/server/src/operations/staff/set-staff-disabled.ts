@@ -1,4 +1,4 @@
-import type { StaffChange } from '@app/core/staff-api';
+import { AppError } from '@app/core/app-error';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';
@@ -15,19 +15,17 @@ export async function setStaffDisabled(
   manager: StaffManager,
   id: string,
   disabled: boolean,
-): Promise<StaffChange> {
+): Promise<void> {
   await authorizeManager(deps, manager);
-  return deps.db.transaction(async (tx) => {
-    const locked = await lockStandingChange(tx, manager, id);
-    if (locked.refusal) return locked.refusal;
-    if (locked.member.banned === disabled) return { ok: true } as const;
-    if (disabled && locked.isLastAdmin) return { ok: false, code: 'lastAdmin' } as const;
+  await deps.db.transaction(async (tx) => {
+    const { member, isLastAdmin } = await lockStandingChange(tx, manager, id);
+    if (member.banned === disabled) return;
+    if (disabled && isLastAdmin) throw new AppError('staff.lastAdmin');
     await tx.update(staffUser).set({ banned: disabled, updatedAt: new Date() }).where(eq(staffUser.id, id));
     if (disabled) {
       await endSessions(tx, id);
       await revokeSetPasswordLinks(tx, id);
     }
     await auditStaff(deps, tx, manager, disabled ? 'staff.disabled' : 'staff.enabled', id);
-    return { ok: true } as const;
   });
 }

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditRecord } from '../../audit/audit-log.ts';
 import { staffSession, staffUser } from '../../db/staff-schema.ts';
@@ -41,21 +42,25 @@ export async function lockAdmins(tx: Tx, manager: StaffManager) {
 
 /**
  * What a change to a member's standing (role, enabled) starts with: the admins and the member
- * locked, and the answers every such change shares. `isLastAdmin`: no other enabled admin would
- * remain if this member stopped being one.
+ * locked, and the refusals every such change shares (`staff.conflict`: the acting admin was
+ * demoted or disabled a moment ago; `staff.notFound`). `isLastAdmin`: no other enabled admin
+ * would remain if this member stopped being one.
  */
 export async function lockStandingChange(tx: Tx, manager: StaffManager, id: string) {
   const admins = await lockAdmins(tx, manager);
-  if (!admins.managerIsStillAdmin) return { refusal: { ok: false, code: 'conflict' } as const };
+  if (!admins.managerIsStillAdmin) throw new AppError('staff.conflict');
   const member = await lockMember(tx, id);
-  if (!member) return { refusal: { ok: false, code: 'notFound' } as const };
   return { member, isLastAdmin: member.role === 'admin' && !admins.ids.some((adminId) => adminId !== id) };
 }
 
-/** The member, locked until the transaction ends. */
+/**
+ * The member, locked until the transaction ends; `staff.notFound` when there is none (the page
+ * that named them shows the sentence, the command line its own).
+ */
 export async function lockMember(tx: Tx, id: string) {
-  if (!id || id.length > 64) return undefined;
-  const [row] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update').limit(1);
+  const [row] =
+    id && id.length <= 64 ? await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update').limit(1) : [];
+  if (!row) throw new AppError('staff.notFound');
   return row;
 }
 

@@ -5,6 +5,7 @@ import {
   type PasskeySummary,
   passkeyNameSchema,
 } from '@app/core/passkeys';
+import { firstIssueCode } from '@app/core/schema-failure';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
@@ -147,7 +148,7 @@ function AddPasskey() {
           if (busy) return;
           const parsed = passkeyNameSchema.safeParse(name);
           if (!parsed.success) {
-            setProblem(parsed.error.issues[0]?.message as PasskeyErrorCode);
+            setProblem(firstIssueCode('passkeys', parsed.error));
             return;
           }
           setProblem(undefined);

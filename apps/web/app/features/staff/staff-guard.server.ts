@@ -1,7 +1,8 @@
+import { AppError } from '@app/core/app-error';
 import { can, type Permission } from '@app/core/staff';
 import type { RequestFacts } from '@app/core/staff-api';
 import type { StaffOperations } from '@app/core/staff-operations';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import { type RouterContextProvider, redirect } from 'react-router';
 import { appContext } from '../../context.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 
@@ -30,9 +31,10 @@ export function loginRedirect(request: Request, reason?: string): Response {
 
 /**
  * The operations of the signed-in staff member (both factors given in this session), when their
- * role has `permission`; otherwise the sign-in page, or a 403 that the audit log records. Every
- * loader and action of a guarded page calls this, even though the layout's middleware has already
- * sent the signed-out away; and each operation checks the permission once more itself.
+ * role has `permission`; otherwise the sign-in page, or FORBIDDEN (recorded in the audit log),
+ * which `answeringFailures` (shared/failures.server.ts) answers with the 403 page. Every loader and
+ * action of a guarded page calls this, even though the layout's middleware has already sent the
+ * signed-out away; and each operation checks the permission once more itself.
  */
 export async function requireStaff(args: Args, permission?: Permission): Promise<StaffOperations> {
   const value = args.context.get(appContext);
@@ -43,7 +45,7 @@ export async function requireStaff(args: Args, permission?: Permission): Promise
   }
   if (permission && !can(session.staff.role, permission)) {
     await value.staffAuth?.recordAccessDenied(session.staff, new URL(args.request.url).pathname);
-    throw data({ code: 'FORBIDDEN' }, { status: 403 });
+    throw new AppError('FORBIDDEN');
   }
   return value.staff;
 }

@@ -1,4 +1,3 @@
-import type { PasskeyResult } from '@app/core/passkeys';
 import { can, type SignInErrorCode } from '@app/core/staff';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
@@ -12,19 +11,20 @@ import {
 } from '../../features/staff/staff-guard.server.ts';
 import { formatHour } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args);
   // The daily digest is for roles that may read reports (decision 0028).
   const mail = can(staff.actor.role, 'reports:manage') ? await staff.account.mailPreferences() : undefined;
   return { member: staff.actor, mail, passkeys: await staff.account.passkeys() };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const staff = await requireStaff(args);
   const member = staff.actor;
   const form = await args.request.formData();
@@ -48,36 +48,38 @@ export async function action(args: Route.ActionArgs) {
   );
   if (!outcome.ok) return data({ error: outcome.code, isChanged: false, at: Date.now() }, { status: 400 });
   return data({ error: undefined, isChanged: true, at: Date.now() }, { headers: cookieHeaders(outcome.setCookies) });
-}
+});
 
 /** The member's own passkeys (decision 0032): each step through their operations, which audit it. */
 async function passkeyAction(intent: string, form: FormData, args: Route.ActionArgs) {
   const staff = await requireStaff(args);
   const { facts } = staffRequest(args);
   const at = Date.now();
-  const answer = (outcome: PasskeyResult, done: PasskeyAnswer['passkeyDone'], headers?: Headers) =>
-    outcome.ok
-      ? data({ passkeyDone: done, at } satisfies PasskeyAnswer, { headers })
-      : data({ passkeyError: outcome.code, at } satisfies PasskeyAnswer, {
-          status: outcome.code === 'notFound' ? 404 : 400,
-          headers,
-        });
+  // A passkey's rule not met is the list's sentence (404 for a passkey that is not, or no longer, theirs).
+  // What a step gives back is only ever the cookies it sets (the registration's).
+  const answer = async (done: PasskeyAnswer['passkeyDone'], change: () => Promise<unknown>) => {
+    try {
+      const result = await change();
+      const headers = result instanceof Headers ? result : undefined;
+      return data({ passkeyDone: done, at } satisfies PasskeyAnswer, { headers });
+    } catch (error) {
+      return formFailure(error, 'passkeys', (code) => ({ passkeyError: code, at }) satisfies PasskeyAnswer);
+    }
+  };
   switch (intent) {
     case 'passkey-options': {
       const { options, setCookies } = await staff.account.passkeyRegistrationOptions(facts);
       return data({ passkeyOptions: options, at } satisfies PasskeyAnswer, { headers: cookieHeaders(setCookies) });
     }
-    case 'passkey-register': {
-      const outcome = await staff.account.registerPasskey(
-        { name: field(form, 'name'), response: field(form, 'response') },
-        facts,
-      );
-      return answer(outcome, 'added', cookieHeaders(outcome.ok ? outcome.setCookies : []));
-    }
+    case 'passkey-register':
+      return answer('added', async () => {
+        const input = { name: field(form, 'name'), response: field(form, 'response') };
+        return cookieHeaders((await staff.account.registerPasskey(input, facts)).setCookies);
+      });
     case 'passkey-rename':
-      return answer(await staff.account.renamePasskey(field(form, 'passkeyId'), field(form, 'name')), 'renamed');
+      return answer('renamed', () => staff.account.renamePasskey(field(form, 'passkeyId'), field(form, 'name')));
     case 'passkey-remove':
-      return answer(await staff.account.removePasskey(field(form, 'passkeyId')), 'removed');
+      return answer('removed', () => staff.account.removePasskey(field(form, 'passkeyId')));
     default:
       return data({ passkeyError: 'notFound', at } satisfies PasskeyAnswer, { status: 400 });
   }

@@ -3,18 +3,19 @@ import type { AuditEntry } from '@app/core/staff-api';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import type { Route } from './+types/audit';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { audit } = await requireStaff(args, 'audit:view');
   const filter = readFilters(AUDIT_FILTERS, new URL(args.request.url).searchParams);
   const { actor, ...rest } = filter;
   const [log, members] = await Promise.all([audit.list({ ...rest, actorId: actor }), audit.actors()]);
   return { log, members, filter };
-}
+});
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

@@ -1,34 +1,32 @@
+import { AppError } from '@app/core/app-error';
 import { LANGUAGES } from '@app/locales/languages';
-import { data, Form, Link, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'messages:manage');
-  const message = await staff.messages.open(args.params.messageId);
-  if (!message) throw data({ code: 'NOT_FOUND' }, { status: 404 });
-  return { message };
-}
+  return { message: await staff.messages.open(args.params.messageId) };
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { messages } = await requireStaff(args, 'messages:manage');
   const id = args.params.messageId;
   const intent = field(await args.request.formData(), 'intent');
   if (intent === 'delete') {
-    if (!(await messages.remove(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+    await messages.remove(id);
     return redirect(`${INTERNAL_PAGES.contactForms}?deleted=1`);
   }
-  if (intent !== 'archive' && intent !== 'unarchive') throw data({ code: 'BAD_REQUEST' }, { status: 400 });
-  if (!(await messages.setStatus(id, intent === 'archive' ? 'archived' : 'read'))) {
-    throw data({ code: 'NOT_FOUND' }, { status: 404 });
-  }
+  if (intent !== 'archive' && intent !== 'unarchive') throw new AppError('BAD_REQUEST');
+  await messages.setStatus(id, intent === 'archive' ? 'archived' : 'read');
   return { done: intent, at: Date.now() };
-}
+});
 
 export default function ContactForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

@@ -6,6 +6,7 @@ import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
@@ -13,11 +14,11 @@ import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';
 import type { Route } from './+types/contact-forms';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'messages:manage');
   const filter = readFilters(MESSAGE_FILTERS, new URL(args.request.url).searchParams);
   return { inbox: await staff.messages.list(filter), filter };
-}
+});
 
 export default function ContactForms({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

@@ -1,6 +1,7 @@
+import { AppError } from '@app/core/app-error';
 import { CONTENT_MAX_LENGTH, isContentKey } from '@app/core/content';
 import { isLanguage, LANGUAGES } from '@app/locales/languages';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
 import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
@@ -9,6 +10,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/content-editor';
@@ -19,18 +21,18 @@ function escapeHtml(text: string): string {
 
 function target(params: { key?: string; language?: string }) {
   const { key, language } = params;
-  if (!isContentKey(key) || !isLanguage(language)) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  if (!isContentKey(key) || !isLanguage(language)) throw new AppError('NOT_FOUND');
   return { key, language };
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { content } = await requireStaff(args, 'content:edit');
   const { key, language } = target(args.params);
   const [current, history] = await Promise.all([content.current(language), content.history(key, language)]);
   return { key, language, body: current[key]?.body ?? shippedMarkdown(key, language), history };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { content } = await requireStaff(args, 'content:edit');
   const { key, language } = target(args.params);
   const form = await args.request.formData();
@@ -53,12 +55,13 @@ export async function action(args: Route.ActionArgs) {
     await content.restoreVersion(key, language, Number(field(form, 'version')));
     return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
   }
-  const saved = await content.save(key, language, body);
-  if (!saved.ok) {
-    return data({ intent, at, draft: body, previewHtml: undefined, error: saved.code }, { status: 400 });
+  try {
+    await content.save(key, language, body);
+    return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
+  } catch (error) {
+    return formFailure(error, 'content', (code) => ({ intent, at, draft: body, previewHtml: undefined, error: code }));
   }
-  return { intent: 'save', at, draft: undefined, previewHtml: undefined, error: undefined };
-}
+});
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language: uiLanguage } = useTranslation();

@@ -1,33 +1,37 @@
 import { CONTENT_KEYS, type CurrentContent } from '@app/core/content';
 import { LANGUAGES } from '@app/locales/languages';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { effectiveSite } from '../../content/site-content.server.ts';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/content';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { content } = await requireStaff(args, 'content:edit');
   const current: Record<string, CurrentContent> = {};
   for (const { code } of LANGUAGES) current[code] = await content.current(code);
   const { emergencyNumber, policeNumber } = await effectiveSite(args.context);
   return { current, numbers: { emergencyNumber, policeNumber } };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { content } = await requireStaff(args, 'content:edit');
   const form = await args.request.formData();
   const numbers = { emergencyNumber: field(form, 'emergencyNumber'), policeNumber: field(form, 'policeNumber') };
-  const outcome = await content.setEmergencyNumbers(numbers);
-  if (!outcome.ok) return data({ error: outcome.code, numbers, at: Date.now() }, { status: 400 });
-  return { error: undefined, numbers: undefined, at: Date.now() };
-}
+  try {
+    await content.setEmergencyNumbers(numbers);
+    return { error: undefined, numbers: undefined, at: Date.now() };
+  } catch (error) {
+    return formFailure(error, 'content', (code) => ({ error: code, numbers, at: Date.now() }));
+  }
+});
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

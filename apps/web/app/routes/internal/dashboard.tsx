@@ -8,14 +8,15 @@ import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { DataTable } from '../../shared/staff/list/data-table.tsx';
 import type { Route } from './+types/dashboard';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'dashboard:view');
   const dashboard = await staff.dashboard();
   return { dashboard, member: staff.actor, mayManage: staff.actor.role !== 'viewer' };
-}
+});
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { can } from '@app/core/staff';
 import { isRouteErrorResponse, Link, Outlet, redirect } from 'react-router';
 import { appContext } from '../../context.ts';
@@ -5,6 +6,7 @@ import { loginRedirect } from '../../features/staff/staff-guard.server.ts';
 import { StaffShell } from '../../features/staff/staff-shell.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import type { Route } from './+types/internal-layout';
 
 /**
@@ -20,9 +22,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export const loader = answeringFailures(async ({ context }: Route.LoaderArgs) => {
   const session = context.get(appContext).staffSession;
-  if (session.state !== 'signed-in') throw new Response(null, { status: 401 });
+  if (session.state !== 'signed-in') throw new AppError('UNAUTHORIZED');
   const { role } = session.staff;
   return {
     staff: session.staff,
@@ -35,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
       audit: can(role, 'audit:view'),
     },
   };
-}
+});
 
 export default function InternalLayout({ loaderData }: Route.ComponentProps) {
   return (

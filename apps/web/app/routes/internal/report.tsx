@@ -1,11 +1,10 @@
-import type { CaseworkResult } from '@app/core/casework-api';
+import { AppError } from '@app/core/app-error';
 import { todayInBelgium } from '@app/core/dates';
 import { codeIn } from '@app/core/error-codes';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
-import type { ReminderResult } from '@app/core/reminders';
 import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
 import { LANGUAGE_CODES } from '@app/locales/languages';
-import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import { EvidencePackPanel } from '../../features/casework/evidence-pack-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
@@ -19,14 +18,14 @@ import { field, requireStaff } from '../../features/staff/staff-guard.server.ts'
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import type { Route } from './+types/report';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { reports } = await requireStaff(args, 'reports:manage');
   // Opening the page marks the reporter's messages read (they stay marked new on this view).
   const report = await reports.open(args.params.reportId);
-  if (!report) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   // A pack the server refused comes back here with its code (the pack form posts to the server directly).
   const packError = new URL(args.request.url).searchParams.get('packError');
   return {
@@ -35,45 +34,48 @@ export async function loader(args: Route.LoaderArgs) {
     today: todayInBelgium(),
     packError: codeIn('evidencePack', packError),
   };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { reports, reminders } = await requireStaff(args, 'reports:manage');
   const id = args.params.reportId;
   const form = await args.request.formData();
   const intent = field(form, 'intent');
   const at = Date.now();
-  const answer = (result: CaseworkResult, draft?: Record<string, string>) => {
-    if (result.ok) return { intent, error: undefined, at, draft: undefined };
-    if (result.code === 'notFound') throw data({ code: 'NOT_FOUND' }, { status: 404 });
-    // Someone else changed the report first: the page reloads its current state (409).
-    return data({ intent, error: result.code, at, draft }, { status: result.code === 'conflict' ? 409 : 400 });
+  // A rule of casework not met is the page's sentence, with its status: 409 when someone else
+  // changed the report first (the page then reloads its current state). A report that is gone is
+  // the 404 page.
+  const answer = async (change: () => Promise<void>, draft?: Record<string, string>) => {
+    try {
+      await change();
+      return { intent, error: undefined, at, draft: undefined };
+    } catch (error) {
+      return formFailure(error, 'casework', (code) => ({ intent, error: code, at, draft }));
+    }
   };
 
   // Reminders answer with codes of their own (`reminders.errors.<code>`), shown in their panel.
-  const reminderAnswer = (result: ReminderResult, draft?: Record<string, string>) => {
-    if (result.ok) return { intent, error: undefined, at, draft: undefined };
-    return data(
-      { intent, error: undefined, reminderError: result.code, at, draft },
-      { status: result.code === 'conflict' ? 409 : result.code === 'notFound' ? 404 : 400 },
-    );
+  const reminderAnswer = async (change: () => Promise<void>, draft?: Record<string, string>) => {
+    try {
+      await change();
+      return { intent, error: undefined, at, draft: undefined };
+    } catch (error) {
+      return formFailure(error, 'reminders', (code) => ({ intent, error: undefined, reminderError: code, at, draft }));
+    }
   };
   if (intent === 'reminder-set') {
     const draft = { dueOn: field(form, 'dueOn'), note: field(form, 'note') };
-    const result = await reminders.set(id, draft);
-    if (!result.ok && result.code === 'notFound') throw data({ code: 'NOT_FOUND' }, { status: 404 });
-    return reminderAnswer(result, draft);
+    return reminderAnswer(() => reminders.set(id, draft), draft);
   }
-  if (intent === 'reminder-done') return reminderAnswer(await reminders.complete(id, field(form, 'reminderId')));
-  if (intent === 'reminder-remove') return reminderAnswer(await reminders.remove(id, field(form, 'reminderId')));
+  if (intent === 'reminder-done') return reminderAnswer(() => reminders.complete(id, field(form, 'reminderId')));
+  if (intent === 'reminder-remove') return reminderAnswer(() => reminders.remove(id, field(form, 'reminderId')));
   if (intent === 'reveal') {
     const reporter = await reports.revealReporter(id);
-    if (!reporter) throw data({ code: 'NOT_FOUND' }, { status: 404 });
     return { intent, error: undefined, at, draft: undefined, reporter };
   }
   if (intent.startsWith('status-')) {
-    return answer(
-      await reports.changeStatus(id, {
+    return answer(() =>
+      reports.changeStatus(id, {
         from: field(form, 'from'),
         to: intent.slice('status-'.length),
         reason: field(form, 'reason') || undefined,
@@ -83,14 +85,14 @@ export async function action(args: Route.ActionArgs) {
       }),
     );
   }
-  if (intent === 'assign') return answer(await reports.assign(id, field(form, 'assignee') || null));
+  if (intent === 'assign') return answer(() => reports.assign(id, field(form, 'assignee') || null));
   if (intent === 'note') {
     const note = field(form, 'note');
-    return answer(await reports.addNote(id, note), { note });
+    return answer(() => reports.addNote(id, note), { note });
   }
   if (intent === 'reply') {
     const reply = field(form, 'reply');
-    return answer(await reports.reply(id, reply), { reply });
+    return answer(() => reports.reply(id, reply), { reply });
   }
   if (intent === 'publish') {
     const draft = Object.fromEntries(
@@ -100,18 +102,19 @@ export async function action(args: Route.ActionArgs) {
     );
     const summaries = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, field(form, `summary-${code}`)]));
     return answer(
-      await reports.publish(id, {
-        municipality: field(form, 'municipality'),
-        province: field(form, 'province'),
-        originalLanguage: field(form, 'originalLanguage'),
-        summaries,
-      }),
+      () =>
+        reports.publish(id, {
+          municipality: field(form, 'municipality'),
+          province: field(form, 'province'),
+          originalLanguage: field(form, 'originalLanguage'),
+          summaries,
+        }),
       draft,
     );
   }
-  if (intent === 'unpublish') return answer(await reports.unpublish(id));
-  throw data({ code: 'BAD_REQUEST' }, { status: 400 });
-}
+  if (intent === 'unpublish') return answer(() => reports.unpublish(id));
+  throw new AppError('BAD_REQUEST');
+});
 
 /** After a lost race (409), show the report as it is now, whatever the status of the answer. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -8,16 +8,17 @@ import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import type { Route } from './+types/reports';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'reports:manage');
   const filter = reportFilterFromUrl(new URL(args.request.url));
   return { list: await staff.reports.list(filter), filter };
-}
+});
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

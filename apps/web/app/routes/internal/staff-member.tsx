@@ -1,9 +1,11 @@
+import { AppError } from '@app/core/app-error';
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff';
-import { data, Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
@@ -12,44 +14,48 @@ import type { Route } from './+types/staff-member';
 const INTENTS = ['role', 'disable', 'enable', 'reset-two-factor', 'password-link'] as const;
 type Intent = (typeof INTENTS)[number];
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { staff, actor } = await requireStaff(args, 'staff:manage');
   const member = await staff.get(args.params.staffId);
-  if (!member) throw data({ code: 'NOT_FOUND' }, { status: 404 });
   return { member, isSelf: member.id === actor.id };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { staff } = await requireStaff(args, 'staff:manage');
   const id = args.params.staffId;
-  if (!(await staff.get(id))) throw data({ code: 'NOT_FOUND' }, { status: 404 });
+  // A member who does not exist is the 404 page, whatever the form asked.
+  await staff.get(id);
   const form = await args.request.formData();
   const intent = INTENTS.find((candidate) => candidate === field(form, 'intent'));
   const role = field(form, 'role');
-  const done = (outcome: { ok: true } | { ok: false; code: StaffErrorCode }, extra: { url?: string } = {}) =>
-    outcome.ok
-      ? { intent, error: undefined, url: extra.url, at: Date.now() }
-      : data(
-          { intent, error: outcome.code, url: undefined, at: Date.now() },
-          { status: outcome.code === 'conflict' ? 409 : 400 },
-        );
+  // A rule of staff management not met is the page's sentence (409 when someone changed them first).
+  // What a change gives back is shown only for a new link: its address.
+  const done = async (change: () => Promise<unknown>) => {
+    try {
+      const result = await change();
+      return { intent, error: undefined, url: typeof result === 'string' ? result : undefined, at: Date.now() };
+    } catch (error) {
+      return formFailure(error, 'staff', (code) => ({ intent, error: code, url: undefined, at: Date.now() }));
+    }
+  };
   switch (intent) {
     case 'role':
-      return isStaffRole(role) ? done(await staff.changeRole(id, role)) : done({ ok: false, code: 'invalidRole' });
+      return done(async () => {
+        if (!isStaffRole(role)) throw new AppError('staff.invalidRole');
+        await staff.changeRole(id, role);
+      });
     case 'disable':
-      return done(await staff.setDisabled(id, true));
+      return done(() => staff.setDisabled(id, true));
     case 'enable':
-      return done(await staff.setDisabled(id, false));
+      return done(() => staff.setDisabled(id, false));
     case 'reset-two-factor':
-      return done(await staff.resetTwoFactor(id));
-    case 'password-link': {
-      const outcome = await staff.issueSetPasswordLink(id);
-      return outcome.ok ? done(outcome, { url: outcome.setPasswordUrl }) : done(outcome);
-    }
+      return done(() => staff.resetTwoFactor(id));
+    case 'password-link':
+      return done(async () => (await staff.issueSetPasswordLink(id)).setPasswordUrl);
     default:
-      throw data({ code: 'BAD_REQUEST' }, { status: 400 });
+      throw new AppError('BAD_REQUEST');
   }
-}
+});
 
 const SUCCESS: Record<Intent, string> = {
   role: 'staff.roleChanged',

@@ -1,11 +1,12 @@
 import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff';
 import type { StaffMemberSummary } from '@app/core/staff-api';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
@@ -13,24 +14,27 @@ import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/staff';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'staff:manage');
   return { members: await staff.staff.list(), currentId: staff.actor.id };
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
   const { staff } = await requireStaff(args, 'staff:manage');
   const form = await args.request.formData();
   const input = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') };
-  const outcome = await staff.create(input);
-  if (!outcome.ok) return data({ error: outcome.code, input, created: undefined, at: Date.now() }, { status: 400 });
-  return {
-    error: undefined,
-    input: undefined,
-    created: { name: input.name.trim(), url: outcome.setPasswordUrl },
-    at: Date.now(),
-  };
-}
+  try {
+    const { setPasswordUrl } = await staff.create(input);
+    return {
+      error: undefined,
+      input: undefined,
+      created: { name: input.name.trim(), url: setPasswordUrl },
+      at: Date.now(),
+    };
+  } catch (error) {
+    return formFailure(error, 'staff', (code) => ({ error: code, input, created: undefined, at: Date.now() }));
+  }
+});
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

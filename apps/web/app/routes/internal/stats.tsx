@@ -9,15 +9,16 @@ import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import type { Route } from './+types/stats';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'stats:view');
   const { range, months } = statsRangeFrom(new URL(args.request.url).searchParams);
   const stats = await staff.stats.compute(range, months);
   return { stats, months, mayExportReports: can(staff.actor.role, 'reports:manage') };
-}
+});
 
 export default function Stats({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import type { FollowUpFormAnswer } from '@app/core/plain-forms';
 import { useEffect, useRef, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
@@ -11,10 +12,11 @@ import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import type { Route } from './+types/follow-up';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const page = loadPublicPage(args, 'followUp');
   const { followUp, plainForm } = args.context.get(appContext);
   // A receipt sent without JavaScript with a message kept for the new session: its thread at once.
@@ -29,18 +31,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
   // A session that ended takes its cookie with it.
   return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
-}
+});
 
 /**
  * A follow-up form sent without JavaScript that came back (decision 0021): the server has read and
  * checked it (apps/server/src/http/plain-forms.routes.ts); a receipt that opened the report and a
  * reply that was stored were answered with a redirect to this page instead.
  */
-export function action({ context }: Route.ActionArgs) {
+export const action = answeringFailures(async ({ context }: Route.ActionArgs) => {
   const { plainForm } = context.get(appContext);
-  if (plainForm?.answer.form !== 'followUp') throw data(null, { status: 400 });
+  if (plainForm?.answer.form !== 'followUp') throw new AppError('BAD_REQUEST');
   return data({ answer: plainForm.answer }, { status: plainForm.status });
-}
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 

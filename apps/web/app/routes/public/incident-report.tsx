@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { data, Link } from 'react-router';
 import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
@@ -10,22 +11,23 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { localizedPath } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import type { Route } from './+types/incident-report';
 
-export function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const page = loadPublicPage(args, 'incidentReport');
   return { ...page, formMessages: formMessagesFor(page.language) };
-}
+});
 
 /**
  * The form sent without JavaScript (decision 0021): the server has already read and checked it
  * (apps/server/src/http/plain-forms.routes.ts) and says what to show; this renders the page with it.
  */
-export function action({ context }: Route.ActionArgs) {
+export const action = answeringFailures(async ({ context }: Route.ActionArgs) => {
   const { plainForm, publicUrl } = context.get(appContext);
-  if (plainForm?.answer.form !== 'report') throw data(null, { status: 400 });
+  if (plainForm?.answer.form !== 'report') throw new AppError('BAD_REQUEST');
   return data({ answer: plainForm.answer, host: new URL(publicUrl).host }, { status: plainForm.status });
-}
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { yearFigures } from '@app/core/public-figures';
 import { appContext } from '../../context.ts';
 import figuresStylesheet from '../../features/public-figures/figures.css?url';
@@ -8,14 +9,15 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { yearlyPath } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import type { Route } from './+types/incidents-year';
 
 /** /incidents/2026: one year's summary; a year without verified incidents (or not a year) is a 404. */
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const year = /^\d{4}$/.test(args.params.year) ? Number(args.params.year) : Number.NaN;
   const all = await args.context.get(appContext).publicIncidents.figures();
   const figures = Number.isNaN(year) ? undefined : yearFigures(all, year);
-  if (!figures) throw new Response('Not found', { status: 404 });
+  if (!figures) throw new AppError('NOT_FOUND');
   const values = { year: String(year), previous: String(year - 1) };
   const base = loadPublicPage(args, 'incidents', {
     key: 'incidentsYear',
@@ -23,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     values,
   });
   return { ...base, figures, values, messages: figureMessagesFor(base.language) };
-}
+});
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: figuresStylesheet }];
 

@@ -1,3 +1,4 @@
+import { AppError } from '@app/core/app-error';
 import { INCIDENT_TYPES } from '@app/core/incident-types';
 import { overviewFigures } from '@app/core/public-figures';
 import { pageFromQuery } from '@app/core/query-params';
@@ -18,9 +19,10 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { localizedPath } from '../../paths.ts';
+import { answeringFailures } from '../../shared/failures.server.ts';
 import type { Route } from './+types/incidents';
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const base = loadPublicPage(args, 'incidents');
   const params = new URL(args.request.url).searchParams;
   const type = (INCIDENT_TYPES as readonly string[]).includes(params.get('type') ?? '')
@@ -33,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     publicIncidents.figures(),
   ]);
   // A page past the last one does not exist (and is not kept by the page cache): a 404.
-  if (page > 1 && (page - 1) * incidents.pageSize >= incidents.total) throw new Response('Not found', { status: 404 });
+  if (page > 1 && (page - 1) * incidents.pageSize >= incidents.total) throw new AppError('NOT_FOUND');
   const edited = await editedContent(args.context, base.language, ['howYouCanHelp']);
   return {
     ...base,
@@ -44,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The types' names (the filter, the list, the charts) and the figures' texts.
     messages: figureMessagesFor(base.language),
   };
-}
+});
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: figuresStylesheet }];
 
