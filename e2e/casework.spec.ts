@@ -1,4 +1,4 @@
-import { todayInBelgium } from '@app/core/dates';
+import { todayInBelgium } from '@app/core/site/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';

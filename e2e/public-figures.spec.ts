@@ -1,4 +1,4 @@
-import { todayInBelgium } from '../packages/core/src/dates.ts';
+import { todayInBelgium } from '../packages/core/src/site/dates.ts';
 import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { LANGUAGES, pagePath } from './pages.ts';

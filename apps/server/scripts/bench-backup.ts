@@ -17,8 +17,8 @@ import { createDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logger.ts';
-import { tablesInOrder } from '../src/services/backup.ts';
-import { formatBytes } from '../src/services/backup-progress.ts';
+import { tablesInOrder } from '../src/services/backup/backup.ts';
+import { formatBytes } from '../src/services/backup/backup-progress.ts';
 import { createLocalDiskStorage } from '../src/storage/local-disk-storage.ts';
 import { createSealedStorage } from '../src/storage/sealed-storage.ts';
 

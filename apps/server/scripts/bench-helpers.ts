@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateReport } from '@app/core/report.schema';
+import { validateReport } from '@app/core/forms/report.schema';
 import { freePort } from '../src/test/free-port.ts';
 import { reportPayload, solveAltcha } from '../src/test/submission-helpers.ts';
 

@@ -9,20 +9,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { todayInBelgium } from '@app/core/dates';
-import { protectFigures } from '@app/core/public-figures-protection';
-import { sparseFigures } from '@app/core/sample-figures';
+import { protectFigures } from '@app/core/figures/public-figures-protection';
+import { sparseFigures } from '@app/core/figures/sample-figures';
+import { todayInBelgium } from '@app/core/site/dates';
 import pg from 'pg';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/logger.ts';
-import { protectInWorker, readRawFigures } from '../src/services/public-figures.service.ts';
-import { createPublicIncidentsService } from '../src/services/public-incidents.service.ts';
-import { computeResponseTimes, readResponseQueue } from '../src/services/response-times.service.ts';
-import { computeStats, monthsEnding } from '../src/services/stats.service.ts';
-import { countVerifiedLast30Days } from '../src/services/verified-incidents.ts';
+import { computeResponseTimes, readResponseQueue } from '../src/services/casework/response-times.ts';
+import { protectInWorker, readRawFigures } from '../src/services/figures/public-figures.ts';
+import { createPublicIncidentsService } from '../src/services/figures/public-incidents.ts';
+import { computeStats, monthsEnding } from '../src/services/figures/stats.ts';
+import { countVerifiedLast30Days } from '../src/services/figures/verified-incidents.ts';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
 const RUNS = 7;

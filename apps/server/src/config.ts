@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
-import { DEFAULT_URGENT_INCIDENT_TYPES, isIncidentType } from '@app/core/report-questions';
-import type { SiteSettings } from '@app/core/site-settings';
-import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/small-cells';
+import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/figures/small-cells';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
+import { DEFAULT_URGENT_INCIDENT_TYPES, isIncidentType } from '@app/core/forms/report-questions';
+import type { SiteSettings } from '@app/core/site/site-settings';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 

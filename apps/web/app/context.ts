@@ -1,10 +1,10 @@
-import type { ContentServicesForWeb } from '@app/core/content';
-import type { FollowUpServicesForWeb } from '@app/core/follow-up';
-import type { PlainFormAnswer } from '@app/core/plain-forms';
-import type { PublicIncidentsServiceForWeb } from '@app/core/public-incidents';
-import type { SiteSettings } from '@app/core/site-settings';
-import type { StaffAuthForWeb, StaffSessionState } from '@app/core/staff-api';
-import type { StaffOperations } from '@app/core/staff-operations';
+import type { PublicIncidentsServiceForWeb } from '@app/core/figures/public-incidents';
+import type { FollowUpServicesForWeb } from '@app/core/forms/follow-up';
+import type { PlainFormAnswer } from '@app/core/forms/plain-forms';
+import type { ContentServicesForWeb } from '@app/core/site/content';
+import type { SiteSettings } from '@app/core/site/site-settings';
+import type { StaffAuthForWeb, StaffSessionState } from '@app/core/staff/staff-api';
+import type { StaffOperations } from '@app/core/staff/staff-operations';
 import { createContext, type RouterContext } from 'react-router';
 
 /**

@@ -1,6 +1,6 @@
-import { SITE_TIME_ZONE } from '@app/core/dates';
-import type { AuditAction, AuditActorKind } from '@app/core/staff';
-import type { AuditEntry, AuditFilter, AuditPage } from '@app/core/staff-api';
+import { SITE_TIME_ZONE } from '@app/core/site/dates';
+import type { AuditAction, AuditActorKind } from '@app/core/staff/staff';
+import type { AuditEntry, AuditFilter, AuditPage } from '@app/core/staff/staff-api';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';

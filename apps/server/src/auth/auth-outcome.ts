@@ -1,4 +1,4 @@
-import type { AuthOutcome } from '@app/core/staff-api';
+import type { AuthOutcome } from '@app/core/staff/staff-api';
 import type { SignInWait } from './sign-in-limits.ts';
 
 /** A refused sign-in step, with the cookies to set (or clear) all the same. */

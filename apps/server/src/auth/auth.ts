@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff/staff';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';

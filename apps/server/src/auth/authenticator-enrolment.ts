@@ -1,5 +1,5 @@
-import { TOTP_CODE_PATTERN } from '@app/core/staff';
-import type { StaffAuthForWeb } from '@app/core/staff-api';
+import { TOTP_CODE_PATTERN } from '@app/core/staff/staff';
+import type { StaffAuthForWeb } from '@app/core/staff/staff-api';
 import QRCode from 'qrcode';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Auth } from './auth.ts';

@@ -1,4 +1,4 @@
-import type { AuthOutcome, RequestFacts } from '@app/core/staff-api';
+import type { AuthOutcome, RequestFacts } from '@app/core/staff/staff-api';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Logger } from '../logger.ts';

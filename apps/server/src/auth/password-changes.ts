@@ -1,5 +1,5 @@
-import { passwordProblem } from '@app/core/staff';
-import type { StaffAuthForWeb } from '@app/core/staff-api';
+import { passwordProblem } from '@app/core/staff/staff';
+import type { StaffAuthForWeb } from '@app/core/staff/staff-api';
 import { eq } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Db } from '../db/database.ts';

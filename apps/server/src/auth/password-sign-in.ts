@@ -1,4 +1,4 @@
-import type { StaffAuthForWeb } from '@app/core/staff-api';
+import type { StaffAuthForWeb } from '@app/core/staff/staff-api';
 import { eq } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Db } from '../db/database.ts';

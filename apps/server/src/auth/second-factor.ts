@@ -1,5 +1,5 @@
-import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@app/core/staff';
-import type { StaffAuthForWeb } from '@app/core/staff-api';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@app/core/staff/staff';
+import type { StaffAuthForWeb } from '@app/core/staff/staff-api';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Logger } from '../logger.ts';

@@ -1,4 +1,4 @@
-import type { RequestFacts, StaffAuthForWeb, StaffIdentity } from '@app/core/staff-api';
+import type { RequestFacts, StaffAuthForWeb, StaffIdentity } from '@app/core/staff/staff-api';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Db } from '../db/database.ts';

@@ -1,5 +1,5 @@
-import { isStaffRole } from '@app/core/staff';
-import type { StaffSessionState } from '@app/core/staff-api';
+import { isStaffRole } from '@app/core/staff/staff';
+import type { StaffSessionState } from '@app/core/staff/staff-api';
 import { getCookies } from 'better-auth/cookies';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';

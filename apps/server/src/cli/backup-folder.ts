@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Encryption } from '../crypto/encryption.ts';
-import { type ArchiveSink, BackupError } from '../services/backup-format.ts';
-import { readArchiveHeader } from '../services/backup-reader.ts';
+import { type ArchiveSink, BackupError } from '../services/backup/backup-format.ts';
+import { readArchiveHeader } from '../services/backup/backup-reader.ts';
 
 /** The names `npm run backup` gives its archives, and the only files `--keep` ever deletes. */
 export const ARCHIVE_NAME = /^site-\d{8}-\d{6}\.backup$/;

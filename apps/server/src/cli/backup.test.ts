@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
-import { tablesInOrder } from '../services/backup.ts';
+import { tablesInOrder } from '../services/backup/backup.ts';
 import { createFileStore } from '../storage/file-store.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
-import { cleanOldPdfs, countOldPdfs } from '../services/clean-old-pdfs.ts';
+import { cleanOldPdfs, countOldPdfs } from '../services/retention/clean-old-pdfs.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { runCommandLine, UsageError } from './command-line.ts';
 

@@ -17,7 +17,7 @@ import {
   rotateDataKey,
   rotateLookupKey,
   uploadWindowMs,
-} from '../services/key-rotation.ts';
+} from '../services/backup/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { runCommandLine, UsageError } from './command-line.ts';
 

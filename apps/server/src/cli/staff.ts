@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isAppError } from '@app/core/app-error';
-import { nameIn } from '@app/core/error-codes';
-import { isStaffRole, passwordProblem, STAFF_ROLES, type StaffErrorCode } from '@app/core/staff';
+import { isAppError } from '@app/core/errors/app-error';
+import { nameIn } from '@app/core/errors/error-codes';
+import { isStaffRole, passwordProblem, STAFF_ROLES, type StaffErrorCode } from '@app/core/staff/staff';
 import { createStaffSide } from '../composition/staff-side.ts';
 import { loadConfig } from '../config.ts';
 import { loadSiteEncryption } from '../crypto/encryption.ts';

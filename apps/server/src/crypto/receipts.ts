@@ -1,5 +1,5 @@
 import { randomInt, type ScryptOptions, scrypt } from 'node:crypto';
-import { RECEIPT_DIGITS } from '@app/core/follow-up';
+import { RECEIPT_DIGITS } from '@app/core/forms/follow-up';
 import type { Keyring } from './keyring.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { CONTENT_KEYS, type ContentKey } from '@app/core/content';
-import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
-import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
-import { PROVINCES, type Province, REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/casework/report-workflow';
+import { PROVINCES, type Province, REPORT_STATUSES, type ReportStatus } from '@app/core/casework/statuses';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
+import { CONTENT_KEYS, type ContentKey } from '@app/core/site/content';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf, literal, rule } from './constraints.ts';
@@ -10,7 +10,7 @@ import { staffUser } from './staff-schema.ts';
 
 /**
  * The emergency numbers are kept as content versions too, under their own key and for every
- * language at once (`services/content.service.ts`).
+ * language at once (`services/site/content.ts`).
  */
 export const EMERGENCY_NUMBERS_KEY = 'emergencyNumbers';
 export const ALL_LANGUAGES = 'all';

@@ -3,7 +3,7 @@ import { isOneOf, rule } from './constraints.ts';
 
 /**
  * What the site tells its operator through `doctor` (issue 28): neither is site data, so neither
- * goes into a backup (services/backup-tables.ts).
+ * goes into a backup (services/backup/backup-tables.ts).
  */
 
 /**

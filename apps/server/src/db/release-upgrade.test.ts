@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
-import { tablesInOrder } from '../services/backup-tables.ts';
+import { tablesInOrder } from '../services/backup/backup-tables.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';

@@ -1,10 +1,9 @@
-import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/alerts';
-import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/follow-up';
-import { INCIDENT_TYPES, type IncidentType } from '@app/core/incident-types';
-import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '@app/core/notification-kinds';
-import { SPAM_CHECKS, type SpamCheck } from '@app/core/plain-forms';
-import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/report-questions';
-import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/report-workflow';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  PERSONAL_NOTIFICATION_KINDS,
+} from '@app/core/casework/notification-kinds';
+import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/casework/report-workflow';
 import {
   MESSAGE_STATUSES,
   type MessageStatus,
@@ -12,7 +11,12 @@ import {
   type Province,
   REPORT_STATUSES,
   type ReportStatus,
-} from '@app/core/statuses';
+} from '@app/core/casework/statuses';
+import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/forms/follow-up';
+import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
+import { SPAM_CHECKS, type SpamCheck } from '@app/core/forms/plain-forms';
+import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/forms/report-questions';
+import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/staff/alerts';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { sql } from 'drizzle-orm';
 import {

@@ -5,7 +5,7 @@ import {
   type AuditActorKind,
   STAFF_ROLES,
   type StaffRole,
-} from '@app/core/staff';
+} from '@app/core/staff/staff';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -1,5 +1,5 @@
-import type { AppError } from '@app/core/app-error';
-import { publicCode, type ServerErrorCode } from '@app/core/error-codes';
+import type { AppError } from '@app/core/errors/app-error';
+import { publicCode, type ServerErrorCode } from '@app/core/errors/error-codes';
 import type { Response } from 'express';
 
 /** A failure as the HTTP layer answers it: an `AppError`, or a status another part gave (a parser's 405). */

@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { AppError } from '@app/core/app-error';
-import { errorBody } from '@app/core/error-codes';
-import type { StaffAuthForWeb } from '@app/core/staff-api';
+import { AppError } from '@app/core/errors/app-error';
+import { errorBody } from '@app/core/errors/error-codes';
+import type { StaffAuthForWeb } from '@app/core/staff/staff-api';
 import type { AppContextValue, WebServerEntry } from '@app/web/context';
 import express from 'express';
 import type pg from 'pg';
@@ -13,7 +13,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createProxyObservations } from '../monitoring/proxy-observations.ts';
-import type { SiteRevision } from '../services/site-revision.ts';
+import type { SiteRevision } from '../services/site/site-revision.ts';
 import { sendFailure } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { lastErrorHandler, refuseMalformedPaths } from './error-answers.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMasterKey } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
-import { countFilesByKey, rotateDataKey } from '../services/key-rotation.ts';
+import { countFilesByKey, rotateDataKey } from '../services/backup/key-rotation.ts';
 import { createS3Storage, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../storage/s3-storage.ts';
 import { createSpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { AppError, isAppError } from '@app/core/app-error';
-import { errorCodeForStatus } from '@app/core/error-codes';
+import { AppError, isAppError } from '@app/core/errors/app-error';
+import { errorCodeForStatus } from '@app/core/errors/error-codes';
 import type { NextFunction, Request, Response } from 'express';
 import { type Logger, serializeError } from '../logger.ts';
 import { bodyCode, type Failure, sendFailure } from './api-error.ts';

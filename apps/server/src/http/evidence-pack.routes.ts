@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isAppError } from '@app/core/app-error';
-import { SITE_TIME_ZONE } from '@app/core/dates';
-import { nameIn } from '@app/core/error-codes';
-import type { EvidencePackInput, PackFileEntry, ProducedEvidencePack } from '@app/core/evidence-pack';
+import type { EvidencePackInput, PackFileEntry, ProducedEvidencePack } from '@app/core/casework/evidence-pack';
+import { isAppError } from '@app/core/errors/app-error';
+import { nameIn } from '@app/core/errors/error-codes';
+import { SITE_TIME_ZONE } from '@app/core/site/dates';
 import express, { type Request } from 'express';
 import type { Logger } from '../logger.ts';
-import { renderPackPage } from '../services/evidence-pack/pack-page.ts';
-import { type ZipEntry, zipStream } from '../services/evidence-pack/zip-stream.ts';
+import { renderPackPage } from '../services/casework/evidence-pack/pack-page.ts';
+import { type ZipEntry, zipStream } from '../services/casework/evidence-pack/zip-stream.ts';
 import { toCsv } from './csv.ts';
 import { requirePermission, staffOperations } from './staff-access.ts';
 

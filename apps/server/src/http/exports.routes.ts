@@ -1,5 +1,5 @@
-import { reportFilterFromUrl } from '@app/core/report-filters';
-import { statsRangeFrom } from '@app/core/stats-range';
+import { statsRangeFrom } from '@app/core/figures/stats-range';
+import { reportFilterFromUrl } from '@app/core/staff/report-filters';
 import express, { type Request, type Response } from 'express';
 import { toCsv } from './csv.ts';
 import { requirePermission, staffOperations } from './staff-access.ts';

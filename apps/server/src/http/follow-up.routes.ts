@@ -1,7 +1,7 @@
-import { AppError } from '@app/core/app-error';
-import type { FieldErrors } from '@app/core/field-errors';
-import { normaliseReceipt } from '@app/core/follow-up';
-import { followUpMessageProblem } from '@app/core/form-rules';
+import { AppError } from '@app/core/errors/app-error';
+import type { FieldErrors } from '@app/core/errors/field-errors';
+import { normaliseReceipt } from '@app/core/forms/follow-up';
+import { followUpMessageProblem } from '@app/core/forms/form-rules';
 import { isLanguage, languagePrefix } from '@app/locales/languages';
 import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';

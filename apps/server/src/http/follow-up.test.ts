@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatReceipt } from '@app/core/follow-up';
+import { formatReceipt } from '@app/core/forms/follow-up';
 import { resources } from '@app/locales/resources';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { todayInBelgium } from '@app/core/dates';
-import { validateReport } from '@app/core/report.schema';
+import { validateReport } from '@app/core/forms/report.schema';
+import { todayInBelgium } from '@app/core/site/dates';
 import { LANGUAGES, type Language, languagePrefix } from '@app/locales/languages';
 import { localizedPath, PUBLIC_PAGES, type PublicPage, yearlyPath } from '@app/web/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/report.service.ts';
+import { submitReport } from '../services/intake/submit-report.ts';
 import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 

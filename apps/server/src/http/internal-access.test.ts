@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { validateContactMessage } from '@app/core/contact.schema';
-import { validateReport } from '@app/core/report.schema';
+import { validateContactMessage } from '@app/core/forms/contact.schema';
+import { validateReport } from '@app/core/forms/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitContactMessage } from '../services/contact.service.ts';
-import { submitReport } from '../services/report.service.ts';
+import { submitContactMessage } from '../services/intake/submit-contact-message.ts';
+import { submitReport } from '../services/intake/submit-report.ts';
 import {
   CookieJar,
   codePendingSession,

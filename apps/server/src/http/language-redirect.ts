@@ -1,4 +1,4 @@
-import { readCookie } from '@app/core/cookies';
+import { readCookie } from '@app/core/site/cookies';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { errorBody } from '@app/core/error-codes';
+import { errorBody } from '@app/core/errors/error-codes';
 import { type Request, type Response, Router } from 'express';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../monitoring/metrics.ts';

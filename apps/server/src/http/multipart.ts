@@ -1,10 +1,10 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   MAX_REPORT_BODY_BYTES,
   MAX_REPORT_PAYLOAD_BYTES,
-} from '@app/core/limits';
+} from '@app/core/forms/limits';
 import busboy from 'busboy';
 import type { Request } from 'express';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { todayInBelgium } from '@app/core/dates';
+import { todayInBelgium } from '@app/core/site/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../test/raw-request.ts';

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { INCIDENT_TYPES } from '@app/core/incident-types';
-import { pageFromQuery } from '@app/core/query-params';
+import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
+import { pageFromQuery } from '@app/core/site/query-params';
 import { LANGUAGES } from '@app/locales/languages';
 import { isFigurePath, localizedPath, PUBLIC_PAGES, type PublicPage } from '@app/web/paths';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.ts';
-import type { SiteRevision } from '../services/site-revision.ts';
+import type { SiteRevision } from '../services/site/site-revision.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const compressWithBrotli = promisify(brotliCompress);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';

@@ -1,8 +1,8 @@
-import { AppError } from '@app/core/app-error';
-import { validateContactMessage } from '@app/core/contact.schema';
-import type { FieldErrors } from '@app/core/field-errors';
-import { normaliseReceipt } from '@app/core/follow-up';
-import { followUpMessageProblem } from '@app/core/form-rules';
+import { AppError } from '@app/core/errors/app-error';
+import type { FieldErrors } from '@app/core/errors/field-errors';
+import { validateContactMessage } from '@app/core/forms/contact.schema';
+import { normaliseReceipt } from '@app/core/forms/follow-up';
+import { followUpMessageProblem } from '@app/core/forms/form-rules';
 import {
   type ContactFormAnswer,
   contactValuesFromForm,
@@ -17,16 +17,16 @@ import {
   reportStepOf,
   reportValuesFromForm,
   STEP_FIELD,
-} from '@app/core/plain-forms';
-import { validateReport } from '@app/core/report.schema';
+} from '@app/core/forms/plain-forms';
+import { validateReport } from '@app/core/forms/report.schema';
 import { LANGUAGE_CODES, LANGUAGES, type Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { localizedPath } from '@app/web/paths';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { newSubmissionKey, readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
-import { submitContactMessage } from '../services/contact.service.ts';
-import { findEarlierReport, submitReport } from '../services/report.service.ts';
+import { submitContactMessage } from '../services/intake/submit-contact-message.ts';
+import { findEarlierReport, submitReport } from '../services/intake/submit-report.ts';
 import { bodyCode } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readPlainForm } from './plain-form-body.ts';

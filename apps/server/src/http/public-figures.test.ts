@@ -1,9 +1,9 @@
-import { todayInBelgium } from '@app/core/dates';
-import { parseCsv } from '@app/core/open-data';
-import { validateReport } from '@app/core/report.schema';
+import { parseCsv } from '@app/core/figures/open-data';
+import { validateReport } from '@app/core/forms/report.schema';
+import { todayInBelgium } from '@app/core/site/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/report.service.ts';
+import { submitReport } from '../services/intake/submit-report.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 

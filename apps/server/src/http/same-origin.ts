@@ -1,4 +1,4 @@
-import { errorBody } from '@app/core/error-codes';
+import { errorBody } from '@app/core/errors/error-codes';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.ts';
 

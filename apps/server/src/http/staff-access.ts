@@ -1,7 +1,7 @@
-import { errorBody } from '@app/core/error-codes';
-import { can, type Permission } from '@app/core/staff';
-import type { StaffIdentity, StaffSessionState } from '@app/core/staff-api';
-import type { StaffOperations } from '@app/core/staff-operations';
+import { errorBody } from '@app/core/errors/error-codes';
+import { can, type Permission } from '@app/core/staff/staff';
+import type { StaffIdentity, StaffSessionState } from '@app/core/staff/staff-api';
+import type { StaffOperations } from '@app/core/staff/staff-operations';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { NextFunction, Request, Response } from 'express';
 import type { StaffSessions } from '../auth/staff-sessions.ts';

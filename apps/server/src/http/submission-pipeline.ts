@@ -1,15 +1,15 @@
-import { AppError, isAppError } from '@app/core/app-error';
+import { AppError, isAppError } from '@app/core/errors/app-error';
 import type { NextFunction, Request, Response } from 'express';
 import { readSubmissionKey } from '../crypto/submission-keys.ts';
 import type { Logger } from '../logger.ts';
 import type { NotificationWorker } from '../mail/notifications.ts';
 import type { SubmissionKind as MetricKind, Metrics } from '../monitoring/metrics.ts';
-import type { AltchaService } from '../services/altcha.service.ts';
-import type { FollowUpService } from '../services/follow-up.service.ts';
-import type { FollowUpLimits } from '../services/follow-up-limits.ts';
-import type { FormTokens } from '../services/form-token.service.ts';
-import type { ReportDependencies } from '../services/report.service.ts';
-import type { SubmissionLimits } from '../services/submission-limits.ts';
+import type { FollowUpService } from '../services/follow-up/follow-up.ts';
+import type { FollowUpLimits } from '../services/follow-up/follow-up-limits.ts';
+import type { AltchaService } from '../services/intake/altcha.ts';
+import type { FormTokens } from '../services/intake/form-token.ts';
+import type { SubmissionLimits } from '../services/intake/submission-limits.ts';
+import type { ReportDependencies } from '../services/intake/submit-report.ts';
 import { AttachmentError, type CheckedAttachment, checkAttachment, cleanAttachment } from '../uploads/attachment.ts';
 import { type FileWorkQueue, FileWorkQueueFull } from '../uploads/file-work-queue.ts';
 import { isDatabaseUnavailable, sendFailure } from './api-error.ts';
@@ -50,7 +50,7 @@ export class StageOrderError extends Error {
 }
 
 /** The hidden field that people never see and bots fill in (one name for the page and the server). */
-export { HONEYPOT_FIELD } from '@app/core/form-rules';
+export { HONEYPOT_FIELD } from '@app/core/forms/form-rules';
 /** The header that carries a submission key (an idempotency key) with a report or a message. */
 export const SUBMISSION_KEY_HEADER = 'Idempotency-Key';
 const RETRY_AFTER_DRAINING_SECONDS = 10;

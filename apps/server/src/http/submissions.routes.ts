@@ -1,11 +1,11 @@
-import { AppError } from '@app/core/app-error';
-import { validateContactMessage } from '@app/core/contact.schema';
-import { MAX_CONTACT_BODY_BYTES } from '@app/core/limits';
-import { validateReport } from '@app/core/report.schema';
+import { AppError } from '@app/core/errors/app-error';
+import { validateContactMessage } from '@app/core/forms/contact.schema';
+import { MAX_CONTACT_BODY_BYTES } from '@app/core/forms/limits';
+import { validateReport } from '@app/core/forms/report.schema';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from '../logger.ts';
-import { submitContactMessage } from '../services/contact.service.ts';
-import { findEarlierReport, submitReport } from '../services/report.service.ts';
+import { submitContactMessage } from '../services/intake/submit-contact-message.ts';
+import { findEarlierReport, submitReport } from '../services/intake/submit-report.ts';
 import { sendFailure } from './api-error.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { Digest } from '../services/digest.service.ts';
+import type { Digest } from '../services/casework/digest.ts';
 import type { Job } from './job.ts';
 
 /**

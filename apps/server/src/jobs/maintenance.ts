@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import type { AltchaService } from '../services/altcha.service.ts';
-import type { FollowUpService } from '../services/follow-up.service.ts';
-import { SUBMISSION_KEY_HOURS } from '../services/report.service.ts';
+import type { FollowUpService } from '../services/follow-up/follow-up.ts';
+import type { AltchaService } from '../services/intake/altcha.ts';
+import { SUBMISSION_KEY_HOURS } from '../services/intake/submit-report.ts';
 import type { Job } from './job.ts';
 
 /**

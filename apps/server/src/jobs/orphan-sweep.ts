@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { Retention } from '../services/retention.service.ts';
+import type { Retention } from '../services/retention/retention.ts';
 import type { Job } from './job.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from '@app/core/dates';
+import { SITE_TIME_ZONE } from '@app/core/site/dates';
 import { dateFormat } from '@app/locales/date-format';
 import { type Language, localeTag } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';

@@ -1,6 +1,10 @@
-import type { IncidentType } from '@app/core/incident-types';
-import { NOTIFICATION_KINDS, type NotificationKind, PERSONAL_NOTIFICATION_KINDS } from '@app/core/notification-kinds';
-import { can } from '@app/core/staff';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  PERSONAL_NOTIFICATION_KINDS,
+} from '@app/core/casework/notification-kinds';
+import type { IncidentType } from '@app/core/forms/incident-types';
+import { can } from '@app/core/staff/staff';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';

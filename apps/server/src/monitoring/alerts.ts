@@ -1,4 +1,4 @@
-import { type AlertKind, type AlertSubject, alertProblemKey } from '@app/core/alerts';
+import { type AlertKind, type AlertSubject, alertProblemKey } from '@app/core/staff/alerts';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import nodemailer, { type Transporter } from 'nodemailer';

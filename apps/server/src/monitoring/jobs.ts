@@ -1,4 +1,4 @@
-import { ALERT_SUBJECTS, type AlertSubject } from '@app/core/alerts';
+import { ALERT_SUBJECTS, type AlertSubject } from '@app/core/staff/alerts';
 import type pg from 'pg';
 
 /**

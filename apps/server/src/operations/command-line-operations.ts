@@ -1,5 +1,5 @@
-import type { NewStaff, StaffRole } from '@app/core/staff';
-import type { StaffMemberSummary } from '@app/core/staff-api';
+import type { NewStaff, StaffRole } from '@app/core/staff/staff';
+import type { StaffMemberSummary } from '@app/core/staff/staff-api';
 import { COMMAND_LINE, type CommandLineActor, type OperationDeps } from './operation-context.ts';
 import { changeStaffRole } from './staff/change-staff-role.ts';
 import { createStaffMember } from './staff/create-staff-member.ts';

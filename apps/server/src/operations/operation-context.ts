@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import { can, type Permission } from '@app/core/staff';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { AppError } from '@app/core/errors/app-error';
+import { can, type Permission } from '@app/core/staff/staff';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import type { AuditLog, AuditRecord } from '../audit/audit-log.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { StaffSessions } from '../auth/staff-sessions.ts';

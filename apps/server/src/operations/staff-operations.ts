@@ -1,4 +1,4 @@
-import type { StaffOperations } from '@app/core/staff-operations';
+import type { StaffOperations } from '@app/core/staff/staff-operations';
 import { mailPreferences, setDailyDigest } from './account/mail-preferences.ts';
 import {
   listPasskeys,

@@ -1,8 +1,8 @@
-import { isAppError } from '@app/core/app-error';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { isAppError } from '@app/core/errors/app-error';
+import { validateReport } from '@app/core/forms/report.schema';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/report.service.ts';
+import { submitReport } from '../services/intake/submit-report.ts';
 import { createStaffMember, postForm, signedInSession } from '../test/staff-helpers.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { validateReport } from '@app/core/forms/report.schema';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { submitReport } from '../services/report.service.ts';
+import { submitReport } from '../services/intake/submit-report.ts';
 import { holdPuts } from '../test/held-storage.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { reportPayload } from '../test/submission-helpers.ts';

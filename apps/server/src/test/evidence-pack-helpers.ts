@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EvidencePackInput } from '@app/core/evidence-pack';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import type { EvidencePackInput } from '@app/core/casework/evidence-pack';
+import { validateReport } from '@app/core/forms/report.schema';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { reportAttachment, reportMessage } from '../db/schema.ts';
-import { attachmentRows, storeAttachments, submitReport } from '../services/report.service.ts';
+import { attachmentRows, storeAttachments, submitReport } from '../services/intake/submit-report.ts';
 import { prepareAttachment } from '../uploads/attachment.ts';
 import { signedInSession, type TestStaff } from './staff-helpers.ts';
 import { reportPayload } from './submission-helpers.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '@app/core/staff';
-import type { StaffIdentity } from '@app/core/staff-api';
+import type { StaffRole } from '@app/core/staff/staff';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { totpCode } from '../../../../e2e/totp.ts';
 import type { TestServer } from './test-server.ts';
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { HONEYPOT_FIELD } from '@app/core/form-rules';
+import { HONEYPOT_FIELD } from '@app/core/forms/form-rules';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type pg from 'pg';

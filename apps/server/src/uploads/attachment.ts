@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, type AttachmentType, MAX_ATTACHMENT_BYTES } from '@app/core/limits';
+import { ATTACHMENT_TYPES, type AttachmentType, MAX_ATTACHMENT_BYTES } from '@app/core/forms/limits';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { cleanPdfInWorker, PdfRefused } from './pdf-clean.ts';

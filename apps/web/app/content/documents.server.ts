@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@app/core/site-settings';
+import type { SiteSettings } from '@app/core/site/site-settings';
 import enPrivacy from '@app/locales/en/privacy.md?raw';
 import enTerms from '@app/locales/en/terms-of-use.md?raw';
 import frPrivacy from '@app/locales/fr/privacy.md?raw';

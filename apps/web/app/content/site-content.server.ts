@@ -1,5 +1,5 @@
-import type { ContentKey } from '@app/core/content';
-import type { SiteSettings } from '@app/core/site-settings';
+import type { ContentKey } from '@app/core/site/content';
+import type { SiteSettings } from '@app/core/site/site-settings';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import type { RouterContextProvider } from 'react-router';

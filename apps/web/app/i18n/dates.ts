@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from '@app/core/dates';
+import { SITE_TIME_ZONE } from '@app/core/site/dates';
 import { type DateFormatter, dateFormat } from '@app/locales/date-format';
 
 /**

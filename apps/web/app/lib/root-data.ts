@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@app/core/site-settings';
+import type { SiteSettings } from '@app/core/site/site-settings';
 import type { Language } from '@app/locales/languages';
 import type { MessageTree } from '../i18n/translator.ts';
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@app/core/site-settings';
+import type { SiteSettings } from '@app/core/site/site-settings';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from './root-data.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { redirect } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { answeringFailures, formFailure } from '../shared/failures.server.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { answeringFailures } from '../shared/failures.server.ts';
 
 /** Every path that matches no page: the root error boundary shows the translated 404 view. */

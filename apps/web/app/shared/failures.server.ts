@@ -1,5 +1,5 @@
-import { type AppError, isAppError } from '@app/core/app-error';
-import { type CodeOf, type ErrorSection, nameIn, publicCode } from '@app/core/error-codes';
+import { type AppError, isAppError } from '@app/core/errors/app-error';
+import { type CodeOf, type ErrorSection, nameIn, publicCode } from '@app/core/errors/error-codes';
 import { data } from 'react-router';
 
 /*

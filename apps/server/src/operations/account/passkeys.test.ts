@@ -1,4 +1,4 @@
-import type { RequestFacts } from '@app/core/staff-api';
+import type { RequestFacts } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSoftAuthenticator } from '../../test/soft-authenticator.ts';
 import { type CookieJar, signedInSession, type TestStaff } from '../../test/staff-helpers.ts';

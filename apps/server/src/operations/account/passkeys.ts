@@ -1,7 +1,7 @@
-import { AppError } from '@app/core/app-error';
-import { type PasskeyCeremonyOptions, type PasskeySummary, passkeyNameSchema } from '@app/core/passkeys';
-import { parsedOrThrow } from '@app/core/schema-failure';
-import type { RequestFacts } from '@app/core/staff-api';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { type PasskeyCeremonyOptions, type PasskeySummary, passkeyNameSchema } from '@app/core/staff/passkeys';
+import type { RequestFacts } from '@app/core/staff/staff-api';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { callAuth } from '../../auth/auth-call.ts';
 import { staffPasskey } from '../../db/staff-schema.ts';

@@ -1,4 +1,4 @@
-import type { AuditFilter, AuditPage } from '@app/core/staff-api';
+import type { AuditFilter, AuditPage } from '@app/core/staff/staff-api';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 
 /** One page of the audit log. Permission: audit:view. */

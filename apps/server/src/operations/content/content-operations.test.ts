@@ -1,5 +1,5 @@
-import { isAppError } from '@app/core/app-error';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { isAppError } from '@app/core/errors/app-error';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';

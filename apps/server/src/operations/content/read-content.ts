@@ -1,4 +1,4 @@
-import type { ContentServicesForWeb } from '@app/core/content';
+import type { ContentServicesForWeb } from '@app/core/site/content';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 
 /** The texts and numbers in force, as the editor shows them. Permission: content:edit. */

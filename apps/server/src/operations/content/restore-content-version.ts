@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { type ContentKey, isContentKey } from '@app/core/content';
+import { AppError } from '@app/core/errors/app-error';
+import { type ContentKey, isContentKey } from '@app/core/site/content';
 import { isLanguage } from '@app/locales/languages';
 import { and, eq } from 'drizzle-orm';
 import { contentVersion } from '../../db/casework-schema.ts';

@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { type ContentKey, isContentKey } from '@app/core/content';
+import { AppError } from '@app/core/errors/app-error';
+import { type ContentKey, isContentKey } from '@app/core/site/content';
 import { isLanguage } from '@app/locales/languages';
 import { contentVersion } from '../../db/casework-schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,7 +1,7 @@
-import { AppError } from '@app/core/app-error';
-import { type ContentKey, isContentKey } from '@app/core/content';
-import { contentBodySchema } from '@app/core/content.schema';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { type ContentKey, isContentKey } from '@app/core/site/content';
+import { contentBodySchema } from '@app/core/site/content.schema';
 import { isLanguage } from '@app/locales/languages';
 import { contentVersion } from '../../db/casework-schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,8 +1,8 @@
-import type { EmergencyNumbers } from '@app/core/content';
-import { emergencyNumbersSchema } from '@app/core/content.schema';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import type { EmergencyNumbers } from '@app/core/site/content';
+import { emergencyNumbersSchema } from '@app/core/site/content.schema';
 import { contentVersion } from '../../db/casework-schema.ts';
-import { NUMBERS_KEY, NUMBERS_LANGUAGE } from '../../services/content.service.ts';
+import { NUMBERS_KEY, NUMBERS_LANGUAGE } from '../../services/site/content.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { auditEdit } from './audit-content-edit.ts';
 

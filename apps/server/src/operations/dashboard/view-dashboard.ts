@@ -1,11 +1,11 @@
-import { todayInBelgium } from '@app/core/dates';
-import { can } from '@app/core/staff';
-import type { DashboardData } from '@app/core/staff-api';
+import { todayInBelgium } from '@app/core/site/dates';
+import { can } from '@app/core/staff/staff';
+import type { DashboardData } from '@app/core/staff/staff-api';
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { alert, contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
-import { findDueReminders } from '../../services/due-reminders.ts';
-import { readResponseQueue } from '../../services/response-times.service.ts';
-import { countVerifiedLast30Days } from '../../services/verified-incidents.ts';
+import { findDueReminders } from '../../services/casework/due-reminders.ts';
+import { readResponseQueue } from '../../services/casework/response-times.ts';
+import { countVerifiedLast30Days } from '../../services/figures/verified-incidents.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
 import { presentDueReminders } from '../presenters/reminder-presenter.ts';

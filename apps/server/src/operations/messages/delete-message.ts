@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { isUuid } from '@app/core/ids';
+import { AppError } from '@app/core/errors/app-error';
+import { isUuid } from '@app/core/site/ids';
 import { eq } from 'drizzle-orm';
 import { contactMessage } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

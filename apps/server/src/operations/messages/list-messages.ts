@@ -1,6 +1,6 @@
-import type { InboxPage } from '@app/core/inbox-api';
-import type { SpamCheck } from '@app/core/plain-forms';
-import type { MessageStatus } from '@app/core/statuses';
+import type { InboxPage } from '@app/core/casework/inbox-api';
+import type { MessageStatus } from '@app/core/casework/statuses';
+import type { SpamCheck } from '@app/core/forms/plain-forms';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { contactMessage } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,7 +1,7 @@
-import { validateContactMessage } from '@app/core/contact.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { validateContactMessage } from '@app/core/forms/contact.schema';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitContactMessage } from '../../services/contact.service.ts';
+import { submitContactMessage } from '../../services/intake/submit-contact-message.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 

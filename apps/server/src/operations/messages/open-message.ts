@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import { isUuid } from '@app/core/ids';
-import type { InboxMessage } from '@app/core/inbox-api';
+import type { InboxMessage } from '@app/core/casework/inbox-api';
+import { AppError } from '@app/core/errors/app-error';
+import { isUuid } from '@app/core/site/ids';
 import { and, eq } from 'drizzle-orm';
 import { contactMessage } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

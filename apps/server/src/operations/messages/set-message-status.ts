@@ -1,8 +1,8 @@
-import { AppError } from '@app/core/app-error';
-import { messageStatusSchema } from '@app/core/casework.schema';
-import { isUuid } from '@app/core/ids';
-import { parsedOrThrow } from '@app/core/schema-failure';
-import type { MessageStatus } from '@app/core/statuses';
+import { messageStatusSchema } from '@app/core/casework/casework.schema';
+import type { MessageStatus } from '@app/core/casework/statuses';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { isUuid } from '@app/core/site/ids';
 import { eq } from 'drizzle-orm';
 import { contactMessage } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,5 +1,5 @@
-import type { AlertKind, AlertSubject } from '@app/core/alerts';
-import { can, type StaffRole } from '@app/core/staff';
+import type { AlertKind, AlertSubject } from '@app/core/staff/alerts';
+import { can, type StaffRole } from '@app/core/staff/staff';
 import type {
   DashboardData,
   DashboardMessage,
@@ -8,9 +8,9 @@ import type {
   DashboardResponseTimes,
   DashboardUrgentReport,
   DashboardWaitingReport,
-} from '@app/core/staff-api';
+} from '@app/core/staff/staff-api';
 import type { Encryption } from '../../crypto/encryption.ts';
-import type { ResponseQueue } from '../../services/response-times.service.ts';
+import type { ResponseQueue } from '../../services/casework/response-times.ts';
 import { openMessageContent } from './message-presenter.ts';
 
 /** What the dashboard's queries found, before anyone decided what this role may see. */

@@ -5,7 +5,7 @@ import type {
   PackLanguage,
   PackMessageChoice,
   PackRecipient,
-} from '@app/core/evidence-pack';
+} from '@app/core/casework/evidence-pack';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { reportStatusChange } from '../../db/casework-schema.ts';
 import type { report, reportMessage } from '../../db/schema.ts';

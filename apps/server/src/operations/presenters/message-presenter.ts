@@ -1,4 +1,4 @@
-import type { InboxItem, InboxMessage } from '@app/core/inbox-api';
+import type { InboxItem, InboxMessage } from '@app/core/casework/inbox-api';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { contactMessage } from '../../db/schema.ts';
 import { openSealedFields } from './sealed-identity.ts';

@@ -1,5 +1,5 @@
-import type { DueReminder, ReportReminder } from '@app/core/reminders';
-import { can, type StaffRole } from '@app/core/staff';
+import type { DueReminder, ReportReminder } from '@app/core/casework/reminders';
+import { can, type StaffRole } from '@app/core/staff/staff';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { reportReminder } from '../../db/reminders-schema.ts';
 

@@ -1,7 +1,12 @@
-import type { ReportDetail, ReportExportRow, ReportListItem, StaffThreadMessage } from '@app/core/casework-api';
-import type { ReportReminder } from '@app/core/reminders';
-import { isSharingConsent } from '@app/core/report-questions';
-import { REPORT_TRANSITIONS } from '@app/core/report-workflow';
+import type {
+  ReportDetail,
+  ReportExportRow,
+  ReportListItem,
+  StaffThreadMessage,
+} from '@app/core/casework/casework-api';
+import type { ReportReminder } from '@app/core/casework/reminders';
+import { REPORT_TRANSITIONS } from '@app/core/casework/report-workflow';
+import { isSharingConsent } from '@app/core/forms/report-questions';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
 import type { report, reportAttachment, reportMessage } from '../../db/schema.ts';

@@ -1,9 +1,9 @@
-import type { ReporterIdentity } from '@app/core/casework-api';
+import type { ReporterIdentity } from '@app/core/casework/casework-api';
 import type { Encryption } from '../../crypto/encryption.ts';
 
 /**
  * The people behind a report or a contact message are stored sealed, as one JSON object of text
- * fields (services/report.service.ts, services/contact.service.ts). This reads them back, written
+ * fields (services/intake/submit-report.ts, services/intake/submit-contact-message.ts). This reads them back, written
  * once for every place that opens them.
  */
 

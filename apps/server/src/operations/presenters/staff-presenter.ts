@@ -1,4 +1,4 @@
-import type { StaffMemberSummary } from '@app/core/staff-api';
+import type { StaffMemberSummary } from '@app/core/staff/staff-api';
 import type { staffSummaries } from '../staff/staff-queries.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof staffSummaries>>[number];

@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { isUuid } from '@app/core/ids';
+import { AppError } from '@app/core/errors/app-error';
+import { isUuid } from '@app/core/site/ids';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,9 +1,9 @@
-import { isAppError } from '@app/core/app-error';
-import { todayInBelgium } from '@app/core/dates';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import { isAppError } from '@app/core/errors/app-error';
+import { validateReport } from '@app/core/forms/report.schema';
+import { todayInBelgium } from '@app/core/site/dates';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/report.service.ts';
+import { submitReport } from '../../services/intake/submit-report.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -206,7 +206,7 @@ describe('reminders on a report', () => {
   it(
     'is re-sealed by a key rotation like every other sealed column',
     async () => {
-      const { SEALED_COLUMNS } = await import('../../services/key-rotation.ts');
+      const { SEALED_COLUMNS } = await import('../../services/backup/key-rotation.ts');
       expect(SEALED_COLUMNS).toContainEqual({ table: 'report_reminder', columns: ['note'] });
       expect(todayInBelgium(noonOn('2026-03-10'))).toBe('2026-03-10');
     },

@@ -1,5 +1,5 @@
-import { reminderSchema } from '@app/core/reminders';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { reminderSchema } from '@app/core/casework/reminders';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { type Actor, auditReport, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from '../reports/report-queries.ts';

@@ -1,5 +1,5 @@
-import { noteSchema } from '@app/core/casework.schema';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { noteSchema } from '@app/core/casework/casework.schema';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { reportNote } from '../../db/casework-schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';

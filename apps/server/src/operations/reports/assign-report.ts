@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { assignmentSchema } from '@app/core/casework.schema';
+import { assignmentSchema } from '@app/core/casework/casework.schema';
+import { AppError } from '@app/core/errors/app-error';
 import { and, eq, ne } from 'drizzle-orm';
 import { notificationOutbox, report } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';

@@ -1,7 +1,11 @@
-import { AppError } from '@app/core/app-error';
-import { placeSchema, type ReportStatusChangeInput, reportStatusChangeSchema } from '@app/core/casework.schema';
-import { canTransition } from '@app/core/report-workflow';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import {
+  placeSchema,
+  type ReportStatusChangeInput,
+  reportStatusChangeSchema,
+} from '@app/core/casework/casework.schema';
+import { canTransition } from '@app/core/casework/report-workflow';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { and, eq } from 'drizzle-orm';
 import { publicIncident, reportStatusChange } from '../../db/casework-schema.ts';
 import { report } from '../../db/schema.ts';
@@ -9,7 +13,7 @@ import { type Actor, auditReport, authorize, type OperationDeps } from '../opera
 import { lockReport } from './report-queries.ts';
 
 /**
- * Moves a report along its lifecycle (packages/core/src/report-workflow.ts). The change names the
+ * Moves a report along its lifecycle (packages/core/src/casework/report-workflow.ts). The change names the
  * status the page showed (`from`): the report is locked, and if another member changed it since,
  * the answer is `casework.conflict`, never an overwrite of their decision. A published incident must be
  * unpublished before anything but closing. Permission: reports:manage.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isAppError } from '@app/core/app-error';
-import type { EvidencePackInput } from '@app/core/evidence-pack';
+import type { EvidencePackInput } from '@app/core/casework/evidence-pack';
+import { isAppError } from '@app/core/errors/app-error';
 import { describe, expect, it } from 'vitest';
 import { REPORTER_REPLY, STAFF_REPLY, useEvidencePackSite, YIDDISH } from '../../test/evidence-pack-helpers.ts';
 import { SEEDED } from '../../test/submission-helpers.ts';

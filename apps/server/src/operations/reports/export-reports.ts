@@ -1,4 +1,4 @@
-import type { ReportExportRow, ReportListFilter } from '@app/core/casework-api';
+import type { ReportExportRow, ReportListFilter } from '@app/core/casework/casework-api';
 import { report } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentReportExportRow } from '../presenters/report-presenter.ts';

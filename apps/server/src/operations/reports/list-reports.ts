@@ -1,4 +1,4 @@
-import type { ReportListFilter, ReportListPage } from '@app/core/casework-api';
+import type { ReportListFilter, ReportListPage } from '@app/core/casework/casework-api';
 import { count, eq } from 'drizzle-orm';
 import { report } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';

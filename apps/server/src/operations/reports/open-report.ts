@@ -1,7 +1,7 @@
-import { AppError } from '@app/core/app-error';
-import type { ReportDetail } from '@app/core/casework-api';
-import { todayInBelgium } from '@app/core/dates';
-import { isUuid } from '@app/core/ids';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { AppError } from '@app/core/errors/app-error';
+import { todayInBelgium } from '@app/core/site/dates';
+import { isUuid } from '@app/core/site/ids';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AppError } from '@app/core/app-error';
-import { todayInBelgium } from '@app/core/dates';
 import {
   consentAllowsIdentity,
   type EvidencePackInput,
@@ -8,10 +6,12 @@ import {
   PACK_MAX_BYTES,
   type PackFileEntry,
   type ProducedEvidencePack,
-} from '@app/core/evidence-pack';
-import { isUuid } from '@app/core/ids';
-import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/limits';
-import { parsedOrThrow } from '@app/core/schema-failure';
+} from '@app/core/casework/evidence-pack';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/forms/limits';
+import { todayInBelgium } from '@app/core/site/dates';
+import { isUuid } from '@app/core/site/ids';
 import { asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
 import { report, reportAttachment, reportMessage } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import { type PublicationInput, publicationSchema } from '@app/core/casework.schema';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { type PublicationInput, publicationSchema } from '@app/core/casework/casework.schema';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { eq } from 'drizzle-orm';
 import { publicIncident } from '../../db/casework-schema.ts';
 import { report } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import { replySchema } from '@app/core/casework.schema';
-import { parsedOrThrow } from '@app/core/schema-failure';
+import { replySchema } from '@app/core/casework/casework.schema';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { reportMessage } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { markReporterMessagesRead } from './open-report.ts';

@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import { isUuid } from '@app/core/ids';
-import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/limits';
+import { AppError } from '@app/core/errors/app-error';
+import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/forms/limits';
+import { isUuid } from '@app/core/site/ids';
 import { and, eq } from 'drizzle-orm';
 import { reportAttachment } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,8 +1,8 @@
-import type { ReportStatusChangeInput } from '@app/core/casework.schema';
-import { validateReport } from '@app/core/report.schema';
-import type { StaffIdentity } from '@app/core/staff-api';
+import type { ReportStatusChangeInput } from '@app/core/casework/casework.schema';
+import { validateReport } from '@app/core/forms/report.schema';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/report.service.ts';
+import { submitReport } from '../../services/intake/submit-report.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';

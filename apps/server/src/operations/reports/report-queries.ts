@@ -1,6 +1,6 @@
-import { AppError } from '@app/core/app-error';
-import type { ReportListFilter } from '@app/core/casework-api';
-import { isUuid } from '@app/core/ids';
+import type { ReportListFilter } from '@app/core/casework/casework-api';
+import { AppError } from '@app/core/errors/app-error';
+import { isUuid } from '@app/core/site/ids';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { report } from '../../db/schema.ts';
 import type { Tx } from '../operation-context.ts';

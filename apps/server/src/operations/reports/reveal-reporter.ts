@@ -1,4 +1,4 @@
-import type { ReporterIdentity } from '@app/core/casework-api';
+import type { ReporterIdentity } from '@app/core/casework/casework-api';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { openReporterIdentity } from '../presenters/sealed-identity.ts';
 import { lockReport } from './report-queries.ts';

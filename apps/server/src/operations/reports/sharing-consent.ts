@@ -1,4 +1,4 @@
-import type { SharingConsent } from '@app/core/report-questions';
+import type { SharingConsent } from '@app/core/forms/report-questions';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { report } from '../../db/schema.ts';
 import { openSharingConsent } from '../presenters/report-presenter.ts';

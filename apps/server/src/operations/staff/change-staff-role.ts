@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { isStaffRole, type StaffRole } from '@app/core/staff';
+import { AppError } from '@app/core/errors/app-error';
+import { isStaffRole, type StaffRole } from '@app/core/staff/staff';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@app/core/app-error';
-import { parsedOrThrow } from '@app/core/schema-failure';
-import { type NewStaffInput, newStaffSchema } from '@app/core/staff';
+import { AppError } from '@app/core/errors/app-error';
+import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { type NewStaffInput, newStaffSchema } from '@app/core/staff/staff';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { staffAccount, staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';

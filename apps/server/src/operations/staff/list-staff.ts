@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import type { StaffMemberSummary } from '@app/core/staff-api';
+import { AppError } from '@app/core/errors/app-error';
+import type { StaffMemberSummary } from '@app/core/staff/staff-api';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import { authorize, type OperationDeps } from '../operation-context.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { eq } from 'drizzle-orm';
 import { staffUser } from '../../db/staff-schema.ts';
 import type { OperationDeps } from '../operation-context.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditRecord } from '../../audit/audit-log.ts';
 import { staffSession, staffUser } from '../../db/staff-schema.ts';

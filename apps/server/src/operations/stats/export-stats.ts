@@ -1,5 +1,5 @@
-import type { StatsRange, StatsResult } from '@app/core/stats-api';
-import { computeStats } from '../../services/stats.service.ts';
+import type { StatsRange, StatsResult } from '@app/core/figures/stats-api';
+import { computeStats } from '../../services/figures/stats.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 
 /** The same figures for the CSV download, which the audit log records. Permission: stats:view. */

@@ -1,5 +1,5 @@
-import type { StatsRange, StatsResult } from '@app/core/stats-api';
-import { computeStats } from '../../services/stats.service.ts';
+import type { StatsRange, StatsResult } from '@app/core/figures/stats-api';
+import { computeStats } from '../../services/figures/stats.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 
 /** The statistics page's figures (verified incidents only, no personal data). Permission: stats:view. */

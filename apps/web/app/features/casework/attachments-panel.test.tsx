@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@app/core/casework-api';
+import type { ReportDetail } from '@app/core/casework/casework-api';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen } from '@testing-library/react';

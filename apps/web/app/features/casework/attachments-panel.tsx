@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@app/core/casework-api';
+import type { ReportDetail } from '@app/core/casework/casework-api';
 import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

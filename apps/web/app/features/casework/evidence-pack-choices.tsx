@@ -1,4 +1,4 @@
-import type { ReportDetail, StaffThreadMessage } from '@app/core/casework-api';
+import type { ReportDetail, StaffThreadMessage } from '@app/core/casework/casework-api';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { formatFileSize } from '../../i18n/format.ts';

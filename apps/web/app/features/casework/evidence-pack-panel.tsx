@@ -1,6 +1,6 @@
-import type { ReportDetail } from '@app/core/casework-api';
-import { errorMessageKey, type SectionCode } from '@app/core/error-codes';
-import { PACK_LANGUAGES, PACK_RECIPIENTS, type PackLanguage } from '@app/core/evidence-pack';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { PACK_LANGUAGES, PACK_RECIPIENTS, type PackLanguage } from '@app/core/casework/evidence-pack';
+import { errorMessageKey, type SectionCode } from '@app/core/errors/error-codes';
 import { languageInfo } from '@app/locales/languages';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,5 @@
-import type { ReportDetail } from '@app/core/casework-api';
-import { NOTE_MAX_LENGTH } from '@app/core/report-workflow';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { NOTE_MAX_LENGTH } from '@app/core/casework/report-workflow';
 import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,6 +1,6 @@
-import type { ReportDetail } from '@app/core/casework-api';
-import { MUNICIPALITY_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
-import { PROVINCES } from '@app/core/statuses';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { MUNICIPALITY_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/casework/report-workflow';
+import { PROVINCES } from '@app/core/casework/statuses';
 import { LANGUAGES } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';

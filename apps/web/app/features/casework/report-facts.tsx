@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@app/core/casework-api';
+import type { ReportDetail } from '@app/core/casework/casework-api';
 import { LANGUAGES } from '@app/locales/languages';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

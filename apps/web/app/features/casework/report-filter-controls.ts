@@ -1,4 +1,4 @@
-import type { REPORT_FILTERS } from '@app/core/report-filters';
+import type { REPORT_FILTERS } from '@app/core/staff/report-filters';
 import type { Translate } from '../../i18n/translator.ts';
 import type { FilterControl } from '../../shared/staff/list/filter-form.tsx';
 import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';

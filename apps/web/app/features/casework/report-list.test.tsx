@@ -1,6 +1,6 @@
-import { type FilterValues, filterQuery, readFilters } from '@app/core/list-filters';
-import { REPORT_FILTERS } from '@app/core/report-filters';
-import { REPORT_STATUSES, type ReportStatus } from '@app/core/statuses';
+import { REPORT_STATUSES, type ReportStatus } from '@app/core/casework/statuses';
+import { type FilterValues, filterQuery, readFilters } from '@app/core/staff/list-filters';
+import { REPORT_FILTERS } from '@app/core/staff/report-filters';
 import type { Language } from '@app/locales/languages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

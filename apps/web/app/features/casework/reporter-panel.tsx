@@ -1,4 +1,4 @@
-import type { ReporterIdentity } from '@app/core/casework-api';
+import type { ReporterIdentity } from '@app/core/casework/casework-api';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';

@@ -1,6 +1,6 @@
-import type { ReportDetail } from '@app/core/casework-api';
-import { REJECTION_REASONS } from '@app/core/report-workflow';
-import { PROVINCES } from '@app/core/statuses';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { REJECTION_REASONS } from '@app/core/casework/report-workflow';
+import { PROVINCES } from '@app/core/casework/statuses';
 import { Form, Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

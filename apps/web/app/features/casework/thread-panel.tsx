@@ -1,5 +1,5 @@
-import type { ReportDetail } from '@app/core/casework-api';
-import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
+import type { ReportDetail } from '@app/core/casework/casework-api';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';

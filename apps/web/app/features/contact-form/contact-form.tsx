@@ -1,6 +1,11 @@
-import type { ContactMessageInput } from '@app/core/contact.schema';
-import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/limits';
-import type { ContactFormAnswer } from '@app/core/plain-forms';
+import type { ContactMessageInput } from '@app/core/forms/contact.schema';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from '@app/core/forms/limits';
+import type { ContactFormAnswer } from '@app/core/forms/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,7 +43,7 @@ export function ContactForm({ language, answer }: { language: Language; answer?:
   const resolver = useMemo(
     () =>
       coreResolver(() =>
-        import('@app/core/contact.schema').then(
+        import('@app/core/forms/contact.schema').then(
           ({ validateContactMessage }) =>
             (values: ContactFormValues) =>
               validateContactMessage({ language, ...values }),

@@ -1,5 +1,5 @@
-import { normaliseReceipt } from '@app/core/follow-up';
-import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import { normaliseReceipt } from '@app/core/forms/follow-up';
+import type { FollowUpFormAnswer } from '@app/core/forms/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';

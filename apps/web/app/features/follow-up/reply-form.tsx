@@ -1,6 +1,6 @@
-import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
-import { followUpMessageProblem } from '@app/core/form-rules';
-import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
+import { followUpMessageProblem } from '@app/core/forms/form-rules';
+import type { FollowUpFormAnswer } from '@app/core/forms/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-import type { FollowUpThread } from '@app/core/follow-up';
+import type { FollowUpThread } from '@app/core/forms/follow-up';
 import { isolate } from '@app/locales/bidi';
 import { formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

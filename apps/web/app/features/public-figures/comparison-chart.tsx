@@ -1,4 +1,4 @@
-import { FEWER, type PublicCount, WITHHELD } from '@app/core/small-cells';
+import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FigureTable } from './figure-table.tsx';

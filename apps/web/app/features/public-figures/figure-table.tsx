@@ -1,4 +1,4 @@
-import type { PublicCount } from '@app/core/small-cells';
+import type { PublicCount } from '@app/core/figures/small-cells';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FigureValue } from './figure-value.tsx';
 

@@ -1,4 +1,4 @@
-import { FEWER, type PublicCount, WITHHELD } from '@app/core/small-cells';
+import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells';
 import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

@@ -1,5 +1,5 @@
-import { INCIDENT_TYPES } from '@app/core/incident-types';
-import type { OverviewFigures } from '@app/core/public-figures';
+import type { OverviewFigures } from '@app/core/figures/public-figures';
+import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
 import { formatDay } from '../../i18n/dates.ts';

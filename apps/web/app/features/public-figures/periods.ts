@@ -1,4 +1,4 @@
-import { FIGURE_PROVINCES, type PeriodFigures } from '@app/core/public-figures';
+import { FIGURE_PROVINCES, type PeriodFigures } from '@app/core/figures/public-figures';
 import { formatDayOfYear } from '../../i18n/dates.ts';
 import type { Translate } from '../../i18n/translator.ts';
 import type { ComparisonRow } from './comparison-chart.tsx';

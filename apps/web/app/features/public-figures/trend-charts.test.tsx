@@ -1,5 +1,5 @@
-import type { MonthFigures } from '@app/core/public-figures';
-import { FEWER, WITHHELD } from '@app/core/small-cells';
+import type { MonthFigures } from '@app/core/figures/public-figures';
+import { FEWER, WITHHELD } from '@app/core/figures/small-cells';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInLanguage } from '../../test/render.tsx';

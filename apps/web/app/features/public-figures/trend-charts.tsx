@@ -1,6 +1,6 @@
-import type { IncidentType } from '@app/core/incident-types';
-import type { MonthFigures } from '@app/core/public-figures';
-import { FEWER, WITHHELD } from '@app/core/small-cells';
+import type { MonthFigures } from '@app/core/figures/public-figures';
+import { FEWER, WITHHELD } from '@app/core/figures/small-cells';
+import type { IncidentType } from '@app/core/forms/incident-types';
 import { useId } from 'react';
 import { formatMonth } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,6 +1,6 @@
-import { INCIDENT_TYPES } from '@app/core/incident-types';
-import type { YearFigures } from '@app/core/public-figures';
-import { FEWER, type PublicCount, WITHHELD } from '@app/core/small-cells';
+import type { YearFigures } from '@app/core/figures/public-figures';
+import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells';
+import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
 import { formatDay, formatMonth } from '../../i18n/dates.ts';

@@ -1,4 +1,4 @@
-import type { DueReminder } from '@app/core/reminders';
+import type { DueReminder } from '@app/core/casework/reminders';
 import { Link } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

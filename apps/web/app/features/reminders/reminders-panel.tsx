@@ -1,4 +1,4 @@
-import { REMINDER_NOTE_MAX_LENGTH, type ReminderErrorCode, type ReportReminder } from '@app/core/reminders';
+import { REMINDER_NOTE_MAX_LENGTH, type ReminderErrorCode, type ReportReminder } from '@app/core/casework/reminders';
 import { useId } from 'react';
 import { Form } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';

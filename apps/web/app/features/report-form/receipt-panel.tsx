@@ -1,4 +1,4 @@
-import { formatReceipt } from '@app/core/follow-up';
+import { formatReceipt } from '@app/core/forms/follow-up';
 import type { Language } from '@app/locales/languages';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

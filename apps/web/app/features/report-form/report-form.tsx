@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from '@app/core/form-rules';
-import type { ReportFormAnswer } from '@app/core/plain-forms';
+import { HONEYPOT_FIELD } from '@app/core/forms/form-rules';
+import type { ReportFormAnswer } from '@app/core/forms/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,4 @@
-import { todayInBelgium } from '@app/core/dates';
-import { INCIDENT_TYPES } from '@app/core/incident-types';
+import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -8,15 +7,16 @@ import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   POLICE_REPORT_NUMBER_MAX_LENGTH,
-} from '@app/core/limits';
-import { ONLINE_URL_FORM_FIELDS } from '@app/core/plain-forms';
+} from '@app/core/forms/limits';
+import { ONLINE_URL_FORM_FIELDS } from '@app/core/forms/plain-forms';
 import {
   ONLINE_INCIDENT_TYPE,
   ONLINE_PLATFORMS,
   ONLINE_URL_MAX_LENGTH,
   SHARING_CONSENTS,
   THREAT_ANSWERS,
-} from '@app/core/report-questions';
+} from '@app/core/forms/report-questions';
+import { todayInBelgium } from '@app/core/site/dates';
 import type { UseFormReturn } from 'react-hook-form';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-import { type ReportInput, validateReport } from '@app/core/report.schema';
+import { type ReportInput, validateReport } from '@app/core/forms/report.schema';
 import { type ReportFormValues, toReportInput } from './report-values.ts';
 
 /**

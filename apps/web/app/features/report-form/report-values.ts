@@ -5,11 +5,11 @@ import {
   type ReportFormValues,
   reportInputFromValues,
   reportStepOf,
-} from '@app/core/plain-forms';
+} from '@app/core/forms/plain-forms';
 
 /**
  * The form's values, steps and the report as sent are the ones the server reads from a form posted
- * without JavaScript (`packages/core/src/plain-forms.ts`): one list of fields for both paths.
+ * without JavaScript (`packages/core/src/forms/plain-forms.ts`): one list of fields for both paths.
  */
 export type { ReportFormValues };
 export type StepField = ReportFormField;

@@ -1,4 +1,4 @@
-import type { DashboardResponseTimes, DashboardWaitingReport } from '@app/core/staff-api';
+import type { DashboardResponseTimes, DashboardWaitingReport } from '@app/core/staff/staff-api';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';

@@ -1,4 +1,4 @@
-import { alertProblemKey, type DashboardAlert } from '@app/core/alerts';
+import { alertProblemKey, type DashboardAlert } from '@app/core/staff/alerts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

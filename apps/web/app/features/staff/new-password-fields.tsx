@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/core/staff/staff';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 

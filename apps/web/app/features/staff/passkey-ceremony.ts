@@ -1,4 +1,4 @@
-import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/passkeys';
+import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/staff/passkeys';
 
 /*
  * The browser's side of a passkey (decision 0032), through SimpleWebAuthn's browser helper. It is

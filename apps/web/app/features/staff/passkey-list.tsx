@@ -1,11 +1,11 @@
+import { firstIssueCode } from '@app/core/errors/schema-failure';
 import {
   PASSKEY_NAME_MAX_LENGTH,
   type PasskeyCeremonyOptions,
   type PasskeyErrorCode,
   type PasskeySummary,
   passkeyNameSchema,
-} from '@app/core/passkeys';
-import { firstIssueCode } from '@app/core/schema-failure';
+} from '@app/core/staff/passkeys';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';

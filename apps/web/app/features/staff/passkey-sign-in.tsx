@@ -1,5 +1,5 @@
-import type { PasskeyCeremonyOptions } from '@app/core/passkeys';
-import type { SignInErrorCode } from '@app/core/staff';
+import type { PasskeyCeremonyOptions } from '@app/core/staff/passkeys';
+import type { SignInErrorCode } from '@app/core/staff/staff';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { signWithPasskey } from './passkey-ceremony.ts';

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRole } from '@app/core/staff';
+import { STAFF_ROLES, type StaffRole } from '@app/core/staff/staff';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

@@ -1,7 +1,7 @@
-import { AppError } from '@app/core/app-error';
-import { can, type Permission } from '@app/core/staff';
-import type { RequestFacts } from '@app/core/staff-api';
-import type { StaffOperations } from '@app/core/staff-operations';
+import { AppError } from '@app/core/errors/app-error';
+import { can, type Permission } from '@app/core/staff/staff';
+import type { RequestFacts } from '@app/core/staff/staff-api';
+import type { StaffOperations } from '@app/core/staff/staff-operations';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { appContext } from '../../context.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';

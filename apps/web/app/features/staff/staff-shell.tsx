@@ -1,4 +1,4 @@
-import type { StaffIdentity } from '@app/core/staff-api';
+import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { Form, NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';

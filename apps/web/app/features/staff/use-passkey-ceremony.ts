@@ -1,4 +1,4 @@
-import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/passkeys';
+import type { PasskeyCeremonyOptions, PasskeyErrorCode } from '@app/core/staff/passkeys';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { canUsePasskeys, ceremonyProblem } from './passkey-ceremony.ts';

@@ -1,4 +1,4 @@
-import type { ResponseTimeMonth } from '@app/core/stats-api';
+import type { ResponseTimeMonth } from '@app/core/figures/stats-api';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-import { can, type SignInErrorCode } from '@app/core/staff';
+import { can, type SignInErrorCode } from '@app/core/staff/staff';
 import { data, Form } from 'react-router';
 import { NewPasswordFields, passwordErrorValues } from '../../features/staff/new-password-fields.tsx';
 import { type PasskeyAnswer, PasskeyList } from '../../features/staff/passkey-list.tsx';

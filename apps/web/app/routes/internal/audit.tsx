@@ -1,5 +1,5 @@
-import { AUDIT_FILTERS, filterQuery, readFilters } from '@app/core/list-filters';
-import type { AuditEntry } from '@app/core/staff-api';
+import { AUDIT_FILTERS, filterQuery, readFilters } from '@app/core/staff/list-filters';
+import type { AuditEntry } from '@app/core/staff/staff-api';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

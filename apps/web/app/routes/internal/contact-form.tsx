@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { LANGUAGES } from '@app/locales/languages';
 import { Form, Link, redirect } from 'react-router';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';

@@ -1,6 +1,6 @@
-import type { InboxItem } from '@app/core/inbox-api';
-import { filterQuery, MESSAGE_FILTERS, readFilters } from '@app/core/list-filters';
-import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/statuses';
+import type { InboxItem } from '@app/core/casework/inbox-api';
+import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/casework/statuses';
+import { filterQuery, MESSAGE_FILTERS, readFilters } from '@app/core/staff/list-filters';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';

@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { CONTENT_MAX_LENGTH, isContentKey } from '@app/core/content';
+import { AppError } from '@app/core/errors/app-error';
+import { CONTENT_MAX_LENGTH, isContentKey } from '@app/core/site/content';
 import { isLanguage, LANGUAGES } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';

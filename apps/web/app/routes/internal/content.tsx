@@ -1,4 +1,4 @@
-import { CONTENT_KEYS, type CurrentContent } from '@app/core/content';
+import { CONTENT_KEYS, type CurrentContent } from '@app/core/site/content';
 import { LANGUAGES } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { effectiveSite } from '../../content/site-content.server.ts';

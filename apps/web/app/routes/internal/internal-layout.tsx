@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { can } from '@app/core/staff';
+import { AppError } from '@app/core/errors/app-error';
+import { can } from '@app/core/staff/staff';
 import { isRouteErrorResponse, Link, Outlet, redirect } from 'react-router';
 import { appContext } from '../../context.ts';
 import { loginRedirect } from '../../features/staff/staff-guard.server.ts';

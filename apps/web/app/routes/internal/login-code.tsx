@@ -1,4 +1,4 @@
-import type { SignInErrorCode } from '@app/core/staff';
+import type { SignInErrorCode } from '@app/core/staff/staff';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';

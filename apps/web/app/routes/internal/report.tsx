@@ -1,8 +1,12 @@
-import { AppError } from '@app/core/app-error';
-import { todayInBelgium } from '@app/core/dates';
-import { codeIn } from '@app/core/error-codes';
-import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/follow-up';
-import { MUNICIPALITY_MAX_LENGTH, NOTE_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/report-workflow';
+import {
+  MUNICIPALITY_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  PUBLIC_SUMMARY_MAX_LENGTH,
+} from '@app/core/casework/report-workflow';
+import { AppError } from '@app/core/errors/app-error';
+import { codeIn } from '@app/core/errors/error-codes';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
+import { todayInBelgium } from '@app/core/site/dates';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';

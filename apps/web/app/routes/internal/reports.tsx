@@ -1,6 +1,6 @@
-import type { ReportListItem } from '@app/core/casework-api';
-import { filterQuery } from '@app/core/list-filters';
-import { REPORT_FILTERS, reportFilterFromUrl } from '@app/core/report-filters';
+import type { ReportListItem } from '@app/core/casework/casework-api';
+import { filterQuery } from '@app/core/staff/list-filters';
+import { REPORT_FILTERS, reportFilterFromUrl } from '@app/core/staff/report-filters';
 import { Link } from 'react-router';
 import { reportFilterControls } from '../../features/casework/report-filter-controls.ts';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';

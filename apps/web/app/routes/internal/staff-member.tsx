@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { isStaffRole, type StaffErrorCode } from '@app/core/staff';
+import { AppError } from '@app/core/errors/app-error';
+import { isStaffRole, type StaffErrorCode } from '@app/core/staff/staff';
 import { Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';

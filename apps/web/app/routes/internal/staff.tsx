@@ -1,5 +1,5 @@
-import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff';
-import type { StaffMemberSummary } from '@app/core/staff-api';
+import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff/staff';
+import type { StaffMemberSummary } from '@app/core/staff/staff-api';
 import { Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';

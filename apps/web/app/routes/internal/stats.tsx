@@ -1,5 +1,5 @@
-import { can } from '@app/core/staff';
-import { statsRangeFrom } from '@app/core/stats-range';
+import { statsRangeFrom } from '@app/core/figures/stats-range';
+import { can } from '@app/core/staff/staff';
 import { localeTag } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/app-error';
+import { AppError } from '@app/core/errors/app-error';
 import { data, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';

@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import type { FollowUpFormAnswer } from '@app/core/plain-forms';
+import { AppError } from '@app/core/errors/app-error';
+import type { FollowUpFormAnswer } from '@app/core/forms/plain-forms';
 import { useEffect, useRef, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';

@@ -5,7 +5,7 @@ import {
   PROVINCE_COLUMNS,
   provinceRows,
   toCsv,
-} from '@app/core/open-data';
+} from '@app/core/figures/open-data';
 import { languageFromPath } from '@app/locales/languages';
 import { appContext } from '../../context.ts';
 import { figureT } from '../../i18n/messages.server.ts';

@@ -1,4 +1,4 @@
-import { overviewFigures } from '@app/core/public-figures';
+import { overviewFigures } from '@app/core/figures/public-figures';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { formatDay } from '../../i18n/dates.ts';

@@ -1,5 +1,5 @@
-import { AppError } from '@app/core/app-error';
-import { yearFigures } from '@app/core/public-figures';
+import { AppError } from '@app/core/errors/app-error';
+import { yearFigures } from '@app/core/figures/public-figures';
 import { appContext } from '../../context.ts';
 import figuresStylesheet from '../../features/public-figures/figures.css?url';
 import { YearSummary } from '../../features/public-figures/year-summary.tsx';

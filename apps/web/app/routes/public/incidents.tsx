@@ -1,8 +1,8 @@
-import { AppError } from '@app/core/app-error';
-import { INCIDENT_TYPES } from '@app/core/incident-types';
-import { overviewFigures } from '@app/core/public-figures';
-import { pageFromQuery } from '@app/core/query-params';
-import { FEWER } from '@app/core/small-cells';
+import { AppError } from '@app/core/errors/app-error';
+import { overviewFigures } from '@app/core/figures/public-figures';
+import { FEWER } from '@app/core/figures/small-cells';
+import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
+import { pageFromQuery } from '@app/core/site/query-params';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form, Link } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';

@@ -1,5 +1,5 @@
-import { type ApiErrorCode, errorCodeForStatus, isApiErrorCode } from '@app/core/error-codes';
-import type { FieldErrors } from '@app/core/field-errors';
+import { type ApiErrorCode, errorCodeForStatus, isApiErrorCode } from '@app/core/errors/error-codes';
+import type { FieldErrors } from '@app/core/errors/field-errors';
 
 export type SubmitFailure = {
   /** A code of the catalogue (`@app/core/error-codes`): the server's, or NETWORK when no answer came at all. */

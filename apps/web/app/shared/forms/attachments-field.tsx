@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@app/core/limits';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@app/core/forms/limits';
 import { useId, useRef } from 'react';
 import { formatFileSize } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@app/core/field-errors';
-import type { ValidationResult } from '@app/core/report.schema';
+import type { FieldErrors } from '@app/core/errors/field-errors';
+import type { ValidationResult } from '@app/core/forms/report.schema';
 import type { FieldValues, FieldErrors as HookFormErrors, Resolver } from 'react-hook-form';
 
 type Validate<Values, Output> = (values: Values) => ValidationResult<Output>;

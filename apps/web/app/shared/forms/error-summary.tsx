@@ -1,4 +1,4 @@
-import { FIELD_MAX_LENGTHS } from '@app/core/limits';
+import { FIELD_MAX_LENGTHS } from '@app/core/forms/limits';
 import { forwardRef, useContext } from 'react';
 import type { FieldErrors as HookFormErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-import { API_ERROR_CODES, type ApiErrorCode } from '@app/core/error-codes';
+import { API_ERROR_CODES, type ApiErrorCode } from '@app/core/errors/error-codes';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen } from '@testing-library/react';

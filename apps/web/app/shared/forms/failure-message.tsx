@@ -1,4 +1,4 @@
-import { errorMessageKey } from '@app/core/error-codes';
+import { errorMessageKey } from '@app/core/errors/error-codes';
 import { forwardRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';

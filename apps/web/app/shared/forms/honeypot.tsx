@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@app/core/form-rules';
+import { HONEYPOT_FIELD } from '@app/core/forms/form-rules';
 import type { RefObject } from 'react';
 
 /**

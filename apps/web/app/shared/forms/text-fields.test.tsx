@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX_LENGTH } from '@app/core/limits';
+import { DESCRIPTION_MAX_LENGTH } from '@app/core/forms/limits';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import type { ThreadAuthor } from '@app/core/follow-up';
+import type { ThreadAuthor } from '@app/core/forms/follow-up';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

@@ -1,4 +1,4 @@
-import type { FilterField, FilterValues } from '@app/core/list-filters';
+import type { FilterField, FilterValues } from '@app/core/staff/list-filters';
 import { Form, Link } from 'react-router';
 import { InputField, SelectField } from '../../forms/input-fields.tsx';
 

@@ -1,0 +1,159 @@
+import type { ReportStatus } from '@app/core/casework/statuses';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import type { Encryption } from '../../crypto/encryption.ts';
+import { reportNote } from '../../db/casework-schema.ts';
+import type { Db } from '../../db/database.ts';
+import { reportReminder } from '../../db/reminders-schema.ts';
+import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import type { StorageDriver } from '../../storage/storage-driver.ts';
+
+/** Statuses that end a case; the retention period runs from the moment a report reached one. */
+const FINISHED_STATUSES: ReportStatus[] = ['closed', 'rejected'];
+/** A stored file without its row is left alone this long: its transaction may still be running. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+function monthsBefore(now: Date, months: number): Date {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+}
+
+/**
+ * What the privacy policy promises (decision 0012): the personal data and free texts of a report
+ * are erased `months` after its case was closed or rejected; contact messages `months` after they
+ * arrived. Statistics keep what they count. Files whose row never committed are swept away.
+ * Every step takes `now`, so that tests can stand anywhere in time.
+ */
+export function createRetention({
+  db,
+  encryption,
+  storage,
+  audit,
+  months,
+}: {
+  db: Db;
+  encryption: Encryption;
+  storage: StorageDriver;
+  audit: AuditLog;
+  months: number;
+}) {
+  const emptySealed = () => encryption.sealText('');
+
+  const eraseReports = async (now: Date): Promise<number> => {
+    const due = await db
+      .select({ id: report.id })
+      .from(report)
+      .where(
+        and(
+          inArray(report.status, FINISHED_STATUSES),
+          lt(report.statusChangedAt, monthsBefore(now, months)),
+          isNull(report.personalDataErasedAt),
+        ),
+      );
+    for (const { id } of due) {
+      const files = await db
+        .select({ fullPath: reportAttachment.fullPath })
+        .from(reportAttachment)
+        .where(eq(reportAttachment.reportId, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(report)
+          .set({
+            personalData: null,
+            location: emptySealed(),
+            description: emptySealed(),
+            incidentTime: null,
+            policeReportNumber: null,
+            // The addresses of online content can lead to the reporter; the consent is theirs.
+            onlineUrls: null,
+            sharingConsent: null,
+            receiptHash: null,
+            personalDataErasedAt: now,
+          })
+          .where(eq(report.id, id));
+        await tx.delete(reportAttachment).where(eq(reportAttachment.reportId, id));
+        await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
+        await tx.delete(reportNote).where(eq(reportNote.reportId, id));
+        // A reminder's note is a free text about the case like a note: it goes with them.
+        await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
+        await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
+      });
+      // The rows are gone first: a crash here leaves orphans, which the sweeper removes.
+      await Promise.allSettled(files.map((file) => storage.delete(file.fullPath)));
+      await audit.record({
+        action: 'report.personal-data-erased',
+        actorKind: 'job',
+        subjectType: 'report',
+        subjectId: id,
+        details: { via: 'retention', months, files: files.length },
+      });
+    }
+    return due.length;
+  };
+
+  const eraseMessages = async (now: Date): Promise<number> => {
+    const deleted = await db
+      .delete(contactMessage)
+      .where(lt(contactMessage.createdAt, monthsBefore(now, months)))
+      .returning({ id: contactMessage.id });
+    if (deleted.length > 0) {
+      await audit.record({
+        action: 'message.erased',
+        actorKind: 'job',
+        subjectType: 'message',
+        details: { via: 'retention', months, count: deleted.length },
+      });
+    }
+    return deleted.length;
+  };
+
+  const sweepOrphans = async (now: Date): Promise<number> => {
+    const stored = await storage.list('reports/');
+    if (stored.length === 0) return 0;
+    const known = await db.select({ fullPath: reportAttachment.fullPath }).from(reportAttachment);
+    const knownPaths = new Set(known.map((row) => row.fullPath));
+    let removed = 0;
+    for (const path of stored.filter((candidate) => !knownPaths.has(candidate))) {
+      const { metadata } = await storage.get(path);
+      if (now.getTime() - Date.parse(metadata.timeCreated) < ORPHAN_GRACE_MS) continue;
+      await storage.delete(path);
+      removed += 1;
+    }
+    if (removed > 0) {
+      await audit.record({
+        action: 'storage.orphans-removed',
+        actorKind: 'job',
+        subjectType: 'storage',
+        details: { count: removed },
+      });
+    }
+    return removed;
+  };
+
+  return {
+    /** The `retention` job's day (apps/server/src/jobs/retention.ts). */
+    eraseReports,
+    eraseMessages,
+    /** The `orphan-sweep` job's day (apps/server/src/jobs/orphan-sweep.ts). */
+    sweepOrphans,
+    /**
+     * The three steps at once, in the jobs' order, as a day of the site does them. A failing sweep
+     * (the storage down) does not undo the erasures, which are what the privacy policy promises.
+     */
+    async run(now = new Date()) {
+      const reports = await eraseReports(now);
+      const messages = await eraseMessages(now);
+      let orphans = 0;
+      let sweepFailure: unknown;
+      try {
+        orphans = await sweepOrphans(now);
+      } catch (error) {
+        sweepFailure = error;
+      }
+      return { reports, messages, orphans, sweepFailure };
+    },
+  };
+}
+
+export type Retention = ReturnType<typeof createRetention>;

@@ -1,0 +1,143 @@
+import type { ThreadAuthor } from '../forms/follow-up.ts';
+import type { IncidentType } from '../forms/incident-types.ts';
+import type { SpamCheck } from '../forms/plain-forms.ts';
+import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
+import type { ReportReminder } from './reminders.ts';
+import type { RejectionReason } from './report-workflow.ts';
+import type { Province, ReportStatus } from './statuses.ts';
+
+/** The report list's filters, as the page's query string gives them. */
+export type ReportListFilter = {
+  status?: ReportStatus;
+  type?: IncidentType;
+  /** Incident date range, inclusive, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  anonymous?: 'yes' | 'no';
+  attachments?: 'yes' | 'no';
+  /** Reports whose honeypot was filled are kept apart and shown only when asked for. */
+  quarantined?: boolean;
+  /** `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021). */
+  spamCheck?: SpamCheck;
+  sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
+  page: number;
+};
+
+export type ReportListItem = {
+  id: string;
+  receivedAt: string;
+  incidentDate: string;
+  incidentType: string;
+  status: ReportStatus;
+  isAnonymous: boolean;
+  attachmentCount: number;
+  assignedTo: string | null;
+  isPublished: boolean;
+  /** How the submission proved it was not a bot: `form-token` was sent without the automatic check. */
+  spamCheck: SpamCheck;
+};
+
+export type ReportListPage = { items: ReportListItem[]; total: number; page: number; pageSize: number };
+
+export type ReportDetail = {
+  id: string;
+  receivedAt: string;
+  language: string;
+  status: ReportStatus;
+  allowedTransitions: ReportStatus[];
+  rejectionReason: RejectionReason | null;
+  duplicateOf: string | null;
+  assignedTo: { id: string; name: string } | null;
+  isAnonymous: boolean;
+  isQuarantined: boolean;
+  spamCheck: SpamCheck;
+  /** When the retention job erased the personal data and free texts, if it did. */
+  personalDataErasedAt: string | null;
+  incidentDate: string;
+  incidentTime: string | null;
+  location: string;
+  incidentType: string;
+  description: string;
+  calledPolice: boolean;
+  policeReportNumber: string | null;
+  calledOrganisation: boolean;
+  medicalTreatment: boolean;
+  /** "Is the threat still going on?": null when the reporter did not know or did not say, and on old reports. */
+  threatOngoing: boolean | null;
+  /** May the report go to the police or to Unia (sealed at rest); null for reports sent before the question. */
+  sharingConsent: SharingConsent | null;
+  /** Online incidents: the addresses of the content, as the reporter typed them (never fetched). */
+  onlineUrls: string[];
+  onlinePlatform: OnlinePlatform | null;
+  /** Urgent (an urgent type, or a threat going on); `urgentTakenAt` once assigned or its status changed. */
+  isUrgent: boolean;
+  urgentTakenAt: string | null;
+  municipality: string | null;
+  province: Province | null;
+  /**
+   * `metadataRemoved`: the stored file was cleaned of metadata as it arrived (decision 0031). False
+   * only for a PDF received before PDFs were cleaned, until `npm run clean-old-pdfs` cleans it.
+   */
+  attachments: { id: string; contentType: string; size: number; isImage: boolean; metadataRemoved: boolean }[];
+  history: { from: ReportStatus; to: ReportStatus; reason: string | null; actor: string | null; at: string }[];
+  notes: { id: string; author: string | null; createdAt: string; body: string }[];
+  /** Reminders set on the report, by day (the oldest first); done ones after the open ones. */
+  reminders: ReportReminder[];
+  /** The thread with the reporter (the follow-up page): null for a report sent without a receipt. */
+  thread: { messages: StaffThreadMessage[] } | null;
+  publication: {
+    municipality: string;
+    province: Province;
+    summaries: Record<string, string>;
+    originalLanguage: string;
+    publishedAt: string;
+  } | null;
+};
+
+export type StaffThreadMessage = {
+  id: string;
+  author: ThreadAuthor;
+  /** The staff member who wrote it (staff see it; the reporter never does). */
+  staffName: string | null;
+  at: string;
+  /** Null for the automatic acknowledgement. */
+  body: string | null;
+  attachments: ReportDetail['attachments'];
+  /** A reporter's message no staff member had opened before this view. */
+  isUnread: boolean;
+};
+
+/** The reporter's identity, shown only on an explicit, audited action. */
+export type ReporterIdentity = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  address: string;
+};
+
+/** A row of the report list's CSV export: no personal data, no free text from the reporter. */
+export type ReportExportRow = {
+  id: string;
+  receivedAt: string;
+  incidentDate: string;
+  incidentType: string;
+  status: ReportStatus;
+  rejectionReason: string | null;
+  isAnonymous: boolean;
+  calledPolice: boolean;
+  calledOrganisation: boolean;
+  medicalTreatment: boolean;
+  threatOngoing: boolean | null;
+  /** Sealed at rest; opened for the export, which only roles that may read reports can download. */
+  sharingConsent: SharingConsent | null;
+  onlinePlatform: OnlinePlatform | null;
+  onlineUrls: string[];
+  isUrgent: boolean;
+  /** How the submission proved it was no robot: ALTCHA's proof of work, or the no-JavaScript form token. */
+  spamCheck: SpamCheck;
+  municipality: string | null;
+  province: string | null;
+  attachmentCount: number;
+  isPublished: boolean;
+};

@@ -1,0 +1,115 @@
+import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
+import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '../forms/follow-up.ts';
+import { z } from '../forms/zod.ts';
+import { isUuid } from '../site/ids.ts';
+import {
+  MUNICIPALITY_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  PUBLIC_SUMMARY_MAX_LENGTH,
+  REJECTION_REASONS,
+} from './report-workflow.ts';
+import { MESSAGE_STATUSES, PROVINCES, REPORT_STATUSES } from './statuses.ts';
+
+/**
+ * The inputs of the staff operations on reports and messages, as the staff pages' forms send them.
+ * The server's operations parse with these and nothing else; messages are error codes
+ * (`casework.errors.<code>`).
+ */
+
+/** A municipality as staff type it: spaces tidied, required, at most 80 characters. */
+const municipality = z
+  .string('municipalityRequired')
+  .transform((value) => value.trim().replace(/\s+/g, ' '))
+  .pipe(z.string().min(1, 'municipalityRequired').max(MUNICIPALITY_MAX_LENGTH, 'municipalityRequired'));
+
+/** Where an incident happened, as staff record it on verification and publication. */
+export const placeSchema = z.object({
+  municipality,
+  province: z.enum(PROVINCES, 'invalidChoice'),
+});
+
+/**
+ * A status change. `from` is the status the page showed: if another member changed it since, the
+ * change is refused with `conflict` instead of overwriting their decision.
+ */
+export const reportStatusChangeSchema = z
+  .object({
+    from: z.enum(REPORT_STATUSES, 'conflict'),
+    to: z.enum(REPORT_STATUSES, 'invalidChoice'),
+    reason: z.enum(REJECTION_REASONS, 'reasonRequired').optional(),
+    duplicateOf: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => value || undefined),
+    municipality: z.string().optional(),
+    province: z.string().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.to !== 'rejected') return;
+    if (!value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'reasonRequired' });
+    if (value.reason === 'duplicate' && !value.duplicateOf) {
+      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'duplicateOfRequired' });
+    }
+    if (value.reason === 'duplicate' && value.duplicateOf && !isUuid(value.duplicateOf)) {
+      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'duplicateNotFound' });
+    }
+  });
+/** What a page sends: plain strings, which the operation parses (never cast). */
+export type ReportStatusChangeInput = {
+  from: string;
+  to: string;
+  reason?: string;
+  duplicateOf?: string;
+  municipality?: string;
+  province?: string;
+};
+
+/** Assigning a report to a member, or to nobody ('' or null). */
+export const assignmentSchema = z.object({
+  staffId: z
+    .string()
+    .nullable()
+    .transform((value) => value || null),
+});
+
+export const noteSchema = z.object({
+  body: z.string().trim().min(1, 'noteRequired').max(NOTE_MAX_LENGTH, 'noteTooLong'),
+});
+
+export const replySchema = z.object({
+  body: z.string().trim().min(1, 'replyRequired').max(FOLLOW_UP_MESSAGE_MAX_LENGTH, 'replyTooLong'),
+});
+
+/** A publication: the place, and a summary in at least the language it was written in. */
+export const publicationSchema = placeSchema
+  .extend({
+    originalLanguage: z.enum(LANGUAGE_CODES as [Language, ...Language[]], 'summaryRequired'),
+    summaries: z.record(z.string(), z.string()).transform((summaries) => {
+      const kept: Record<string, string> = {};
+      for (const language of LANGUAGE_CODES) {
+        const text = summaries[language]?.trim();
+        if (text) kept[language] = text;
+      }
+      return kept;
+    }),
+  })
+  .superRefine((value, context) => {
+    if (!value.summaries[value.originalLanguage]) {
+      context.addIssue({ code: 'custom', path: ['summaries'], message: 'summaryRequired' });
+    }
+    if (Object.values(value.summaries).some((text) => text.length > PUBLIC_SUMMARY_MAX_LENGTH)) {
+      context.addIssue({ code: 'custom', path: ['summaries'], message: 'summaryTooLong' });
+    }
+  });
+/** What the publish form sends: plain strings, which the operation parses. */
+export type PublicationInput = {
+  municipality: string;
+  province: string;
+  originalLanguage: string;
+  summaries: Record<string, string>;
+};
+
+/** A contact message's new status (archive, back to the inbox). */
+export const messageStatusSchema = z.object({ status: z.enum(MESSAGE_STATUSES, 'invalidChoice') });

@@ -1,0 +1,26 @@
+import type { ReportListFilter } from '../casework/casework-api.ts';
+import { REPORT_STATUSES } from '../casework/statuses.ts';
+import { INCIDENT_TYPES } from '../forms/incident-types.ts';
+import { SPAM_CHECKS } from '../forms/plain-forms.ts';
+import { type FilterField, readFilters } from './list-filters.ts';
+
+const YES_NO = ['yes', 'no'] as const;
+export const REPORT_SORTS = ['received-desc', 'received-asc', 'incident-desc', 'incident-asc'] as const;
+
+/** The report list's filters, in the order of its form (see staff/list-filters.ts). */
+export const REPORT_FILTERS = [
+  { kind: 'choice', name: 'status', values: REPORT_STATUSES },
+  { kind: 'choice', name: 'type', values: INCIDENT_TYPES },
+  { kind: 'day', name: 'from' },
+  { kind: 'day', name: 'to' },
+  { kind: 'choice', name: 'anonymous', values: YES_NO },
+  { kind: 'choice', name: 'attachments', values: YES_NO },
+  { kind: 'choice', name: 'spamCheck', values: SPAM_CHECKS },
+  { kind: 'choice', name: 'sort', values: REPORT_SORTS, fallback: 'received-desc' },
+  { kind: 'flag', name: 'quarantined' },
+] as const satisfies readonly FilterField[];
+
+/** The report list's filters from its query string (the list page and the CSV export alike). */
+export function reportFilterFromUrl(url: URL): ReportListFilter {
+  return readFilters(REPORT_FILTERS, url.searchParams);
+}

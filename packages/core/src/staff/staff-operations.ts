@@ -1,0 +1,133 @@
+import type { PublicationInput, ReportStatusChangeInput } from '../casework/casework.schema.ts';
+import type {
+  ReportDetail,
+  ReportExportRow,
+  ReporterIdentity,
+  ReportListFilter,
+  ReportListPage,
+} from '../casework/casework-api.ts';
+import type { EvidencePackInput, ProducedEvidencePack } from '../casework/evidence-pack.ts';
+import type { InboxMessage, InboxPage } from '../casework/inbox-api.ts';
+import type { MessageStatus } from '../casework/statuses.ts';
+import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
+import type { SpamCheck } from '../forms/plain-forms.ts';
+import type { ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from '../site/content.ts';
+import type { PasskeyCeremonyOptions, PasskeySummary } from './passkeys.ts';
+import type { NewStaffInput, StaffRole } from './staff.ts';
+import type {
+  AuditFilter,
+  AuditPage,
+  DashboardData,
+  RequestFacts,
+  StaffIdentity,
+  StaffMemberSummary,
+} from './staff-api.ts';
+
+/**
+ * What a signed-in staff member can ask of the server: every operation already bound to that
+ * member (the actor), built by the server after it resolved a complete session, and absent for
+ * everyone else. Each operation checks the actor's permission itself, writes with a guarded
+ * statement and its audit row in one transaction, and answers through a presenter that shapes the
+ * result for the actor's role (docs/decisions/0017-operations-layer.md).
+ *
+ * Each fails one way (docs/decisions/0034-one-error-model.md): it throws an `AppError` with a code
+ * of the catalogue, and returns its value plainly. `FORBIDDEN`: the actor may not (audited);
+ * `NOT_FOUND`: nothing at the address the page or the API names (a report, a message, a member, a
+ * text, a file); a section's code (`casework.noteRequired`, `reminders.conflict`): a rule of the
+ * form, which the page shows as its sentence.
+ */
+export type StaffOperations = {
+  actor: StaffIdentity;
+  /** Every role: the figures, and for roles that may read them, the latest items. */
+  dashboard(): Promise<DashboardData>;
+  reports: {
+    list(filter: ReportListFilter): Promise<ReportListPage>;
+    /** A report's page; the reporter's messages count as read by staff from now on. */
+    open(id: string): Promise<ReportDetail>;
+    /** Members a report can be assigned to. */
+    assignees(): Promise<{ id: string; name: string }[]>;
+    /** The reporter's identity, on an explicit request that the audit log records. */
+    revealReporter(id: string): Promise<ReporterIdentity>;
+    changeStatus(id: string, input: ReportStatusChangeInput): Promise<void>;
+    assign(id: string, staffId: string | null): Promise<void>;
+    addNote(id: string, body: string): Promise<void>;
+    reply(id: string, body: string): Promise<void>;
+    publish(id: string, input: PublicationInput): Promise<void>;
+    unpublish(id: string): Promise<void>;
+    /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
+    export(filter: ReportListFilter): Promise<ReportExportRow[]>;
+    /**
+     * An evidence pack for the police or Unia, recorded in the audit log before it is returned;
+     * the reporter's identity only with their consent and the coordinator's confirmation.
+     */
+    evidencePack(id: string, input: EvidencePackInput): Promise<ProducedEvidencePack>;
+    /** One file of a report, as stored; `NOT_FOUND` when the report has no such file. */
+    attachment(
+      reportId: string,
+      attachmentId: string,
+    ): Promise<{ contentType: string; extension: string; data: Uint8Array }>;
+  };
+  reminders: {
+    /** A reminder on a report: a day (today or later in Belgium) and a short note, sealed. */
+    set(reportId: string, input: { dueOn: string; note: string }): Promise<void>;
+    complete(reportId: string, reminderId: string): Promise<void>;
+    remove(reportId: string, reminderId: string): Promise<void>;
+  };
+  account: {
+    /** Whether this member gets the daily digest (only roles that may read reports can). */
+    /** `digestHour`: the hour in Brussels the digest goes out at. */
+    mailPreferences(): Promise<{ dailyDigest: boolean; digestHour: number }>;
+    setDailyDigest(enabled: boolean): Promise<void>;
+    /** The member's own passkeys (decision 0032). */
+    passkeys(): Promise<PasskeySummary[]>;
+    /** WebAuthn options to create a passkey for this member, and the cookie of the challenge. */
+    passkeyRegistrationOptions(
+      request: RequestFacts,
+    ): Promise<{ options: PasskeyCeremonyOptions; setCookies: string[] }>;
+    /** Verifies the device's answer and keeps the passkey under `name`; audited with it. */
+    registerPasskey(
+      input: { name: string; response: string },
+      request: RequestFacts,
+    ): Promise<{ id: string; setCookies: string[] }>;
+    renamePasskey(id: string, name: string): Promise<void>;
+    removePasskey(id: string): Promise<void>;
+  };
+  messages: {
+    list(query: { status: MessageStatus; page: number; spamCheck?: SpamCheck }): Promise<InboxPage>;
+    /** Opening a new message marks it read. */
+    open(id: string): Promise<InboxMessage>;
+    setStatus(id: string, status: MessageStatus): Promise<void>;
+    remove(id: string): Promise<void>;
+  };
+  content: {
+    current(language: string): Promise<CurrentContent>;
+    history(key: ContentKey, language: string): Promise<ContentVersion[]>;
+    /** A new version of the text (`content.tooLong`, `content.placeholderMissing`). */
+    save(key: ContentKey, language: string, body: string): Promise<void>;
+    restoreShipped(key: ContentKey, language: string): Promise<void>;
+    /** An earlier version back in force, as a new version; `NOT_FOUND` for a version of another text. */
+    restoreVersion(key: ContentKey, language: string, versionId: number): Promise<void>;
+    emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
+    /** The numbers the emergency notice shows (`content.invalidNumber`). */
+    setEmergencyNumbers(numbers: EmergencyNumbers): Promise<void>;
+  };
+  stats: {
+    compute(range: StatsRange, months: 12 | 24): Promise<StatsResult>;
+    /** The same figures, for the CSV download; audited. */
+    export(range: StatsRange, months: 12 | 24): Promise<StatsResult>;
+  };
+  staff: {
+    list(): Promise<StaffMemberSummary[]>;
+    get(id: string): Promise<StaffMemberSummary>;
+    create(input: NewStaffInput): Promise<{ id: string; setPasswordUrl: string }>;
+    changeRole(id: string, role: StaffRole): Promise<void>;
+    setDisabled(id: string, disabled: boolean): Promise<void>;
+    resetTwoFactor(id: string): Promise<void>;
+    issueSetPasswordLink(id: string): Promise<{ setPasswordUrl: string }>;
+  };
+  audit: {
+    list(filter: AuditFilter): Promise<AuditPage>;
+    /** Everyone who may appear as an actor, for the log's filter. */
+    actors(): Promise<{ id: string; name: string }[]>;
+  };
+};

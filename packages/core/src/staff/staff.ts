@@ -1,0 +1,127 @@
+import type { CodeOf } from '../errors/error-codes.ts';
+import { z } from '../forms/zod.ts';
+
+/** The three staff roles; see docs/decisions/0008-staff-authentication.md for what each may do. */
+export const STAFF_ROLES = ['admin', 'coordinator', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * What a role may do. Every internal page, action and API asks `can(role, permission)`; the
+ * navigation asks the same question, so a link is shown exactly when its page would open.
+ */
+const PERMISSIONS = {
+  'dashboard:view': ['admin', 'coordinator', 'viewer'],
+  'stats:view': ['admin', 'coordinator', 'viewer'],
+  /** Report lists and details, including the reporter's personal data. */
+  'reports:manage': ['admin', 'coordinator'],
+  'messages:manage': ['admin', 'coordinator'],
+  'content:edit': ['admin', 'coordinator'],
+  'staff:manage': ['admin'],
+  'audit:view': ['admin'],
+  /** The operational alerts on the dashboard (decision 0030). */
+  'alerts:view': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** OWASP ASVS 6.2: at least 12 characters, and long passphrases allowed. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const STAFF_NAME_MAX_LENGTH = 100;
+export const STAFF_EMAIL_MAX_LENGTH = 254;
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** Recovery codes as better-auth makes them: two groups of five letters and digits. */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+
+/** Errors of the sign-in steps, as codes the pages translate (`signIn.errors.<code>`). */
+export type SignInErrorCode = CodeOf<'signIn'>;
+
+/** Errors of staff management, as codes (`staff.errors.<code>`). */
+export type StaffErrorCode = CodeOf<'staff'>;
+
+/** A new staff member, as the admin's form and the command line give it. */
+export const newStaffSchema = z.object({
+  email: z.string().trim().toLowerCase().max(STAFF_EMAIL_MAX_LENGTH, 'invalidEmail').pipe(z.email('invalidEmail')),
+  name: z.string().trim().min(1, 'nameRequired').max(STAFF_NAME_MAX_LENGTH, 'nameTooLong'),
+  role: z.enum(STAFF_ROLES, 'invalidRole'),
+});
+export type NewStaff = z.infer<typeof newStaffSchema>;
+/** A new member as a form sends it: plain strings, which the operation parses. */
+export type NewStaffInput = { email: string; name: string; role: string };
+
+/** The password rule, as an error code or undefined. */
+export function passwordProblem(password: string): 'passwordTooShort' | 'passwordTooLong' | undefined {
+  // Count characters as people see them (an emoji is one), not UTF-16 units.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
+  if (length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
+  return undefined;
+}
+
+/** The audited events. Their details never hold a reporter's personal data. */
+export const AUDIT_ACTIONS = [
+  'sign-in.succeeded',
+  'sign-in.failed',
+  'sign-in.locked',
+  'sign-out',
+  'session.expired',
+  'two-factor.enrolled',
+  'two-factor.succeeded',
+  'two-factor.failed',
+  'two-factor.recovery-code-used',
+  'two-factor.reset',
+  /** A passkey added, renamed or removed by its owner (decision 0032); details hold its id. */
+  'passkey.registered',
+  'passkey.renamed',
+  'passkey.removed',
+  'password.set',
+  'password.changed',
+  'staff.created',
+  'staff.role-changed',
+  'staff.disabled',
+  'staff.enabled',
+  'staff.password-link-issued',
+  'access.denied',
+  'report.personal-data-viewed',
+  'report.status-changed',
+  'report.assigned',
+  'report.reply-sent',
+  'report.note-added',
+  'report.reminder-set',
+  'report.reminder-done',
+  'report.reminder-removed',
+  'account.digest-changed',
+  'message.status-changed',
+  'message.deleted',
+  'report.published',
+  'report.unpublished',
+  /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
+  'report.evidence-pack-produced',
+  /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */
+  'report.attachment-cleaned',
+  'content.edited',
+  'export.downloaded',
+  'report.personal-data-erased',
+  'message.erased',
+  'storage.orphans-removed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Who an audit event's actor is: a staff `member` (its id in `actor_id`); the `command-line`, run
+ * by whoever holds the server (`npm run staff`, `npm run clean-old-pdfs`); a scheduled `job` of the
+ * site itself (the retention job); or a `visitor` whom no account matched (a failed sign-in).
+ */
+export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
