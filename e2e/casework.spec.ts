@@ -13,11 +13,11 @@ function daysAgo(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The verified incidents of the last 30 days, as the server counts them (decision 0009). */
+/** The incidents of the last 30 days that count, as the server counts them (decisions 0009, 0037). */
 async function verifiedLast30Days(): Promise<number> {
   const [row] = await queryServerDatabase<{ count: number }>(
-    `select count(*)::int as count from report
-      where is_quarantined = false and (status = 'verified' or (status = 'closed' and rejection_reason is null))
+    `select count(*)::int as count from incident
+      where counts
         and incident_date > (now() at time zone 'Europe/Brussels')::date - 30
         and incident_date <= (now() at time zone 'Europe/Brussels')::date`,
   );

@@ -168,24 +168,26 @@ async function seededDatabase(count: number) {
     // Sealed columns hold a placeholder: the public pages read none of them.
     await client.query(
       `insert into report (id, language, is_anonymous, personal_data, incident_date, location, incident_type,
-         description, called_police, called_organisation, medical_treatment, terms_accepted_at, status,
-         municipality, province, created_at)
+         description, called_police, called_organisation, medical_treatment, terms_accepted_at, status, created_at)
        select gen_random_uuid(), 'en', true, null, (current_date - (random() * 910)::int)::date, 'sealed',
          (array['verbal','verbal','verbal','online','online','harassment','letter','provocation','physical','other'])[1 + (random() * 9)::int],
-         'sealed', false, false, false, now(), 'verified', 'Municipality ' || i % 40,
-         (array['antwerp','antwerp','antwerp','east_flanders','flemish_brabant','limburg','west_flanders','brussels','elsewhere_in_belgium'])[1 + (random() * 8)::int],
-         now()
+         'sealed', false, false, false, now(), 'verified', now()
        from generate_series(1, $1::int) as i`,
       [count],
+    );
+    // Each report made its own incident (decision 0037), whose place staff recorded.
+    await client.query(
+      `update incident set municipality = 'Municipality ' || (abs(hashtext(id::text)) % 40),
+         province = (array['antwerp','antwerp','antwerp','east_flanders','flemish_brabant','limburg','west_flanders','brussels','elsewhere_in_belgium'])[1 + (random() * 8)::int]`,
     );
     await client.query(
       `insert into staff_user (id, name, email, role) values ('bench-publisher', 'Bench', 'bench@example.org', 'coordinator')`,
     );
     await client.query(
-      `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
+      `insert into public_incident (incident_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
        select id, incident_date, incident_type, municipality, province,
          jsonb_build_object('en', 'Insults shouted at a man wearing a kippah near the station.'), 'en', 'bench-publisher'
-       from report where random() < 0.2`,
+       from incident where random() < 0.2`,
     );
   } finally {
     await client.end();

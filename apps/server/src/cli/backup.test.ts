@@ -72,7 +72,7 @@ function frames(archive: Buffer) {
  * An archive of the first format, made as `npm run backup` made them before decision 0019: the
  * whole site as one JSON document, gzipped and sealed after a `CSBACKUP1` line.
  */
-async function legacyArchive(server: TestServer): Promise<Buffer> {
+async function legacyArchive(server: TestServer, { migrations }: { migrations?: number } = {}): Promise<Buffer> {
   const archive = {
     createdAt: new Date().toISOString(),
     migrations: 0,
@@ -82,8 +82,8 @@ async function legacyArchive(server: TestServer): Promise<Buffer> {
   const client = await server.database.pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
-    const migrations = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    archive.migrations = migrations.rows[0].n;
+    const applied = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    archive.migrations = migrations ?? applied.rows[0].n;
     for (const name of await tablesInOrder(client)) {
       const { rows } = await client.query(`select row_to_json(t) as row from "${name}" t`);
       archive.tables.push({ name, rows: rows.map((row) => row.row) });
@@ -323,6 +323,15 @@ describe('npm run backup, backup:verify and restore', { timeout: 90_000 }, () =>
         'site-20240101-000006.backup',
       ].sort(),
     );
+  });
+
+  it('refuses an archive made before incidents, which only the migration of that release carries over', async () => {
+    const beforeIncidents = path.join(folder, 'before-incidents.backup');
+    fs.writeFileSync(beforeIncidents, await legacyArchive(source, { migrations: 23 }));
+    await expect(run(['restore', beforeIncidents], envOf(fresh))).rejects.toThrow(
+      /made before incidents \(migration 0023\): restore it with the release it was made with/,
+    );
+    expect(await counts(fresh)).toEqual(freshBefore);
   });
 
   it('still restores an archive of the older format (CSBACKUP1), and verifies it', async () => {

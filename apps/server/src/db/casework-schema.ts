@@ -1,11 +1,15 @@
-import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/casework/report-workflow';
+import {
+  MUNICIPALITY_MAX_LENGTH,
+  type RejectionReason,
+  STORED_REJECTION_REASONS,
+} from '@app/core/casework/report-workflow';
 import { PROVINCES, type Province, REPORT_STATUSES, type ReportStatus } from '@app/core/casework/statuses';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
 import { CONTENT_KEYS, type ContentKey } from '@app/core/site/content';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf, literal, rule } from './constraints.ts';
-import { report } from './schema.ts';
+import { incident, report } from './schema.ts';
 import { staffUser } from './staff-schema.ts';
 
 /**
@@ -38,7 +42,7 @@ export const reportStatusChange = pgTable(
     index('report_status_change_report_idx').on(table.reportId, table.occurredAt),
     check('report_status_change_from_status_check', isOneOf('from_status', REPORT_STATUSES)),
     check('report_status_change_to_status_check', isOneOf('to_status', REPORT_STATUSES)),
-    check('report_status_change_reason_check', isOneOf('reason', REJECTION_REASONS)),
+    check('report_status_change_reason_check', isOneOf('reason', STORED_REJECTION_REASONS)),
     check('report_status_change_reason_only_when_rejected', rule(`"reason" is null or "to_status" = 'rejected'`)),
     check('report_status_change_is_a_change', rule(`"from_status" <> "to_status"`)),
   ],
@@ -64,13 +68,15 @@ export const reportNote = pgTable(
 /**
  * A verified incident as the public sees it: date, type, municipality and summaries written by
  * staff for the public. Nothing here comes from the reporter's own words unless staff wrote it.
+ * One per incident, however many reports it has; an incident that is published cannot be deleted
+ * (linking its last report elsewhere is refused: unpublish it first).
  */
 export const publicIncident = pgTable(
   'public_incident',
   {
-    reportId: uuid('report_id')
+    incidentId: uuid('incident_id')
       .primaryKey()
-      .references(() => report.id, { onDelete: 'cascade' }),
+      .references(() => incident.id),
     incidentDate: date('incident_date', { mode: 'string' }).notNull(),
     incidentType: text('incident_type').$type<IncidentType>().notNull(),
     municipality: text('municipality').notNull(),

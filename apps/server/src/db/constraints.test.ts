@@ -75,11 +75,17 @@ describe('the constraints of migration 0009', () => {
 
   it('accepts the rows the site writes', async () => {
     const staff = await insertStaff(pool);
-    const original = await insertReport(pool, { status: 'verified', municipality: 'Gent', province: 'east_flanders' });
+    const original = await insertReport(pool, { status: 'verified' });
+    const { rows: incidents } = await pool.query<{ id: string }>(
+      `update incident set municipality = 'Gent', province = 'east_flanders'
+        where id = (select incident_id from report where id = $1) returning id`,
+      [original],
+    );
+    // A report rejected as a duplicate before incidents keeps its reason, in its incident (decision 0037).
     const duplicate = await insertReport(pool, {
       status: 'rejected',
       rejection_reason: 'duplicate',
-      duplicate_of: original,
+      incident_id: incidents[0]?.id,
       assigned_to: staff,
     });
     await insertReport(pool, { status: 'closed', rejection_reason: 'spam' });
@@ -89,9 +95,9 @@ describe('the constraints of migration 0009', () => {
       [duplicate, staff],
     );
     await pool.query(
-      `insert into public_incident (report_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
+      `insert into public_incident (incident_id, incident_date, incident_type, municipality, province, summaries, original_language, published_by)
        values ($1, '2026-03-01', 'verbal', 'Gent', 'east_flanders', '{"nl": "Een samenvatting", "en": "A summary"}', 'nl', $2)`,
-      [original, staff],
+      [incidents[0]?.id, staff],
     );
     await pool.query(
       `insert into content_version (key, language, body, created_by) values
@@ -124,36 +130,11 @@ describe('the constraints of migration 0009', () => {
     });
   });
 
-  it('refuses a duplicate of a report that does not exist (checked at commit)', async () => {
-    const unknown = randomUUID();
-    expect(
-      await refusal(insertReport(pool, { status: 'rejected', rejection_reason: 'duplicate', duplicate_of: unknown })),
-    ).toEqual({ code: '23503', constraint: 'report_duplicate_of_report_id_fk' });
-  });
-
-  it('lets a restore insert a duplicate before the report it repeats, within one transaction', async () => {
-    const original = randomUUID();
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `insert into report (id, language, is_anonymous, incident_date, location, incident_type, description,
-           called_police, called_organisation, medical_treatment, terms_accepted_at, status, rejection_reason, duplicate_of)
-         values (gen_random_uuid(), 'nl', true, '2026-03-01', 's', 'verbal', 's', false, false, false, now(), 'rejected', 'duplicate', $1)`,
-        [original],
-      );
-      await client.query(
-        `insert into report (id, language, is_anonymous, incident_date, location, incident_type, description,
-           called_police, called_organisation, medical_treatment, terms_accepted_at)
-         values ($1, 'nl', true, '2026-03-01', 's', 'verbal', 's', false, false, false, now())`,
-        [original],
-      );
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-    const duplicates = await pool.query('select 1 from report where duplicate_of = $1', [original]);
-    expect(duplicates.rowCount).toBe(1);
+  it('refuses a report in an incident that does not exist', async () => {
+    expect(await refusal(insertReport(pool, { incident_id: randomUUID() }))).toEqual({
+      code: '23503',
+      constraint: 'report_incident_id_incident_id_fk',
+    });
   });
 
   it('refuses rows that break the rules between columns', async () => {
@@ -163,14 +144,13 @@ describe('the constraints of migration 0009', () => {
       constraint: 'report_rejected_has_reason',
     });
     expect(
-      await refusal(insertReport(pool, { status: 'rejected', rejection_reason: 'spam', duplicate_of: report })),
-    ).toMatchObject({ constraint: 'report_duplicate_of_only_for_duplicates' });
-    const itself = randomUUID();
-    expect(
       await refusal(
-        insertReport(pool, { id: itself, status: 'rejected', rejection_reason: 'duplicate', duplicate_of: itself }),
+        pool.query(
+          "update incident set municipality = 'Gent' where id = (select incident_id from report where id = $1)",
+          [report],
+        ),
       ),
-    ).toMatchObject({ constraint: 'report_not_duplicate_of_itself' });
+    ).toMatchObject({ constraint: 'incident_place_complete' });
     expect(
       await refusal(
         pool.query("insert into report_message (report_id, author, body) values ($1, 'staff', 'sealed')", [report]),

@@ -3,7 +3,11 @@ import {
   type NotificationKind,
   PERSONAL_NOTIFICATION_KINDS,
 } from '@app/core/casework/notification-kinds';
-import { MUNICIPALITY_MAX_LENGTH, REJECTION_REASONS, type RejectionReason } from '@app/core/casework/report-workflow';
+import {
+  MUNICIPALITY_MAX_LENGTH,
+  type RejectionReason,
+  STORED_REJECTION_REASONS,
+} from '@app/core/casework/report-workflow';
 import {
   MESSAGE_STATUSES,
   type MessageStatus,
@@ -18,9 +22,8 @@ import { SPAM_CHECKS, type SpamCheck } from '@app/core/forms/plain-forms';
 import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/forms/report-questions';
 import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/staff/alerts';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -48,6 +51,50 @@ export const appSetting = pgTable('app_setting', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An incident: what happened, once, however many people reported it (decision 0037). Each of its
+ * reports keeps its own reporter, thread, consent and receipt; the incident carries what is counted:
+ * its date and type (its first report's, until staff classify it), the place staff record on
+ * verification or publication, and whether it counts. A report that arrives alone makes an incident
+ * of its own (the trigger `report_makes_its_incident`, migration 0023); staff link a report into
+ * another incident or split it out again (`operations/reports/link-report-to-incident.ts`).
+ */
+export const incident = pgTable(
+  'incident',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    incidentDate: date('incident_date', { mode: 'string' }).notNull(),
+    incidentType: text('incident_type').$type<IncidentType>().notNull(),
+    /** Where it happened, as staff record it on verification or publication (never the reporter's sealed location). */
+    municipality: text('municipality'),
+    province: text('province').$type<Province>(),
+    /**
+     * Whether it counts in every figure: at least one of its reports is verified, or closed without
+     * a rejection reason, and not held back by the spam check (`services/verified-incidents.ts`).
+     * Kept by triggers on `report` (migration 0023), inside the writer's transaction, so no writer
+     * can forget it; the figures read it through a partial index.
+     */
+    counts: boolean('counts').notNull().default(false),
+    /** Raised by every change staff make to the incident (a report linked or split out, its place): guarded writes compare it. */
+    revision: integer('revision').notNull().default(1),
+  },
+  (table) => [
+    // Every public and staff figure reads counted incidents by date, province and type: this index
+    // holds exactly those, so one pass over it serves every page and file (decision 0022).
+    index('incident_counted_figures_idx')
+      .on(table.incidentDate, table.province, table.incidentType)
+      .where(sql`"counts"`),
+    check('incident_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
+    check('incident_province_check', isOneOf('province', PROVINCES)),
+    // Staff record the place as a pair: municipality and province.
+    check('incident_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
+    check('incident_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
+    check('incident_revision_check', rule(`"revision" >= 1`)),
+  ],
+);
 
 /**
  * An incident report. Whatever could identify a person, and every free text, is sealed
@@ -82,15 +129,17 @@ export const report = pgTable(
     /** Set when rejected; kept when a rejected report is closed; cleared when it goes back to review. */
     rejectionReason: text('rejection_reason').$type<RejectionReason>(),
     /**
-     * The report a duplicate repeats. The migration makes this key DEFERRABLE INITIALLY DEFERRED
-     * (drizzle cannot say so): a restore inserts reports in chunks, in no particular order.
+     * The incident it reports. A writer that names none (the submissions, an archive made before
+     * incidents) gets a new incident of the report's own date and type, made in the same
+     * transaction by the trigger `report_makes_its_incident` (migration 0023): NOT NULL is checked
+     * after it. Staff move a report between incidents only with a guarded update (link, split).
      */
-    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => report.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incident.id)
+      .$defaultFn((): SQL<string> => sql`default`),
     /** A staff member can be deleted only once nothing points to them: disable them instead. */
     assignedTo: text('assigned_to').references(() => staffUser.id),
-    /** Where it happened, as staff record it on verification (not the reporter's sealed location). */
-    municipality: text('municipality'),
-    province: text('province').$type<Province>(),
     /**
      * The reporter's receipt, as a slow keyed hash (`crypto/receipts.ts`); never the receipt itself.
      * Null for reports sent before receipts existed.
@@ -135,13 +184,7 @@ export const report = pgTable(
     index('report_incident_date_idx').on(table.incidentDate),
     // The dashboard's urgent list: urgent reports nobody has taken yet.
     index('report_urgent_open_idx').on(table.createdAt).where(sql`"is_urgent" and "urgent_taken_at" is null`),
-    // The public figures (decision 0022) read verified incidents by date, province and type: this
-    // index holds exactly those, so one pass over it serves every public page and file.
-    index('report_verified_figures_idx')
-      .on(table.incidentDate, table.province, table.incidentType)
-      .where(
-        sql`"is_quarantined" = false and ("status" = 'verified' or ("status" = 'closed' and "rejection_reason" is null))`,
-      ),
+    index('report_incident_idx').on(table.incidentId),
     // Response times (decision 0029): the reports still waiting for a first answer, and the
     // arrival and first answer of every report, read by the index alone for the statistics.
     index('report_awaiting_response_idx')
@@ -151,21 +194,11 @@ export const report = pgTable(
     check('report_status_check', isOneOf('status', REPORT_STATUSES)),
     check('report_language_check', isOneOf('language', LANGUAGE_CODES)),
     check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
-    check('report_rejection_reason_check', isOneOf('rejection_reason', REJECTION_REASONS)),
-    check('report_province_check', isOneOf('province', PROVINCES)),
+    check('report_rejection_reason_check', isOneOf('rejection_reason', STORED_REJECTION_REASONS)),
     check('report_spam_check_check', isOneOf('spam_check', SPAM_CHECKS)),
     // A rejected report says why; a report keeps a reason only while rejected or closed after it.
     check('report_rejected_has_reason', rule(`"status" <> 'rejected' or "rejection_reason" is not null`)),
     check('report_reason_only_when_decided', rule(`"rejection_reason" is null or "status" in ('rejected', 'closed')`)),
-    // Only a duplicate names the report it repeats, and always does; never itself.
-    check(
-      'report_duplicate_of_only_for_duplicates',
-      rule(`("rejection_reason" is not distinct from 'duplicate') = ("duplicate_of" is not null)`),
-    ),
-    check('report_not_duplicate_of_itself', rule(`"duplicate_of" <> "id"`)),
-    // Staff record the place as a pair: municipality and province.
-    check('report_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
-    check('report_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
     check('report_anonymous_without_personal_data', rule(`not "is_anonymous" or "personal_data" is null`)),
     check('report_online_platform_check', isOneOf('online_platform', ONLINE_PLATFORMS)),
     // The addresses and the platform belong to online incidents only.

@@ -69,6 +69,7 @@ export function exportRoutes() {
         const rows = await operations.reports.export(filter);
         const header = [
           'id',
+          'incident',
           'received_at',
           'incident_date',
           'type',
@@ -91,6 +92,7 @@ export function exportRoutes() {
         ];
         const body = rows.map((row) => [
           row.id,
+          row.incidentId,
           row.receivedAt,
           row.incidentDate,
           row.incidentType,

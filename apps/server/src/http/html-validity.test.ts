@@ -9,6 +9,7 @@ import { LANGUAGES, type Language, languagePrefix } from '@app/locales/languages
 import { localizedPath, PUBLIC_PAGES, type PublicPage, yearlyPath } from '@app/web/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../services/intake/submit-report.ts';
+import { setCaseworkByHand } from '../test/casework-by-hand.ts';
 import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -84,10 +85,11 @@ async function seedFigures(server: TestServer) {
       if (!input.success) throw new Error(JSON.stringify(input.errors));
       const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
       await server.database.pool.query(`update report set status = 'in_review' where id = $1`, [reportId]);
-      await server.database.pool.query(
-        `update report set status = 'verified', municipality = 'Gemeente', province = $2 where id = $1`,
-        [reportId, province],
-      );
+      await setCaseworkByHand(server.database.pool, reportId, {
+        status: 'verified',
+        municipality: 'Gemeente',
+        province,
+      });
     }
   }
 }

@@ -47,6 +47,8 @@ let server: TestServer;
 const sessions = {} as Record<Visitor, TestStaff | undefined>;
 let memberId: string;
 let reportId: string;
+/** Another report, whose incident the matrix's report is linked into and split out of again. */
+let otherReportId: string;
 let messageId: string;
 let fileId: string;
 let memberEmail: string;
@@ -84,6 +86,7 @@ beforeAll(async () => {
   if (!input.success) throw new Error('invalid test report');
   const photo = await prepareAttachment(PHOTO, 'tram-stop.jpg');
   ({ reportId } = await submitReport(server.services, input.data, [photo], { isQuarantined: false }));
+  ({ reportId: otherReportId } = await submitReport(server.services, input.data, [], { isQuarantined: false }));
   const [file] = (await server.services.operationsFor(sessions.admin.staff).reports.open(reportId))?.attachments ?? [];
   fileId = file?.id ?? '';
   const message = validateContactMessage({
@@ -256,6 +259,38 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         `Over ons (${visitor})`,
       ]);
       expect(edits.rows[0].n).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+    });
+  }
+
+  for (const visitor of VISITORS) {
+    it(`links a report into another incident and splits it out as ${visitor}`, async () => {
+      const path = `/internal/reports/${reportId}`;
+      const incidentOf = async (id: string) =>
+        (await server.database.pool.query('select incident_id from report where id = $1', [id])).rows[0].incident_id;
+      const post = async (fields: Record<string, string>) =>
+        request(visitor, path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+        });
+      const allowed = ['coordinator', 'admin'].includes(visitor);
+      const door = expectedDoor(visitor, path);
+      const before = await incidentOf(reportId);
+      const link = await post({ intent: 'incident-link', from: before, target: otherReportId });
+      if (door) expect(link.headers.get('location')).toBe(door);
+      else expect(link.status).toBe(allowed ? 200 : 403);
+      if (!allowed) expectNoSecrets(await link.text(), `${path} incident-link for ${visitor}`);
+      expect(await incidentOf(reportId)).toBe(allowed ? await incidentOf(otherReportId) : before);
+      const split = await post({ intent: 'incident-split', from: await incidentOf(reportId) });
+      if (door) expect(split.headers.get('location')).toBe(door);
+      else expect(split.status).toBe(allowed ? 200 : 403);
+      expect(await incidentOf(reportId)).not.toBe(await incidentOf(otherReportId));
+      const { rows } = await server.database.pool.query(
+        `select count(*)::int as n from audit_event
+          where subject_id = $1 and action in ('report.linked', 'report.split') and actor_id = $2`,
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(rows[0].n).toBe(allowed ? 2 : 0);
     });
   }
 

@@ -95,8 +95,13 @@ describe('the forms without JavaScript', () => {
     expect(html).toMatch(/receipt-card__code/);
     // A new token for the next form goes with the answer.
     expect(sent.headers.get('set-cookie')).toMatch(new RegExp(`^${COOKIE}=`));
-    const [row] = (await server.database.pool.query('select spam_check, is_anonymous from report')).rows;
-    expect(row).toEqual({ spam_check: 'form-token', is_anonymous: false });
+    const [row] = (
+      await server.database.pool.query(
+        'select spam_check, is_anonymous, (select count(*)::int from incident i where i.id = incident_id) as incidents from report',
+      )
+    ).rows;
+    // Its own incident too, made in the same transaction (decision 0037).
+    expect(row).toEqual({ spam_check: 'form-token', is_anonymous: false, incidents: 1 });
 
     // The same form a second time (its answer lost, or the page sent again): its submission key
     // gives the first answer, and nothing is stored twice (decision 0025).

@@ -4,6 +4,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../services/intake/submit-report.ts';
+import { setCaseworkByHand } from '../test/casework-by-hand.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -21,10 +22,7 @@ async function seed(date: string, type: string, province: string, times = 1) {
     if (!input.success) throw new Error(JSON.stringify(input.errors));
     const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
     await server.database.pool.query(`update report set status = 'in_review' where id = $1;`, [reportId]);
-    await server.database.pool.query(
-      `update report set status = 'verified', municipality = 'Gemeente', province = $2 where id = $1`,
-      [reportId, province],
-    );
+    await setCaseworkByHand(server.database.pool, reportId, { status: 'verified', municipality: 'Gemeente', province });
     ids.push(reportId);
   }
   return ids;
@@ -220,7 +218,8 @@ describe('the public figures', () => {
     const before = await (await get('/nl/incidents/data/monthly.csv')).text();
     // Staff take back the verification of the Antwerp incident: the figures change at once.
     await server.database.pool.query(
-      `update report set status = 'in_review' where province = 'antwerp' and incident_date = $1`,
+      `update report set status = 'in_review'
+        where incident_id in (select id from incident where province = 'antwerp' and incident_date = $1)`,
       [`${Y}-03-10`],
     );
     const after = await get('/nl/incidents/data/monthly.csv');

@@ -54,6 +54,12 @@ describe('POST /api/reports', () => {
       address: SEEDED.address,
     });
     expect(server.services.encryption.openText(row.description)).toBe(SEEDED.description);
+    // A report that arrives alone is an incident of its own, of its date and type (decision 0037).
+    const incidents = await server.database.pool.query(
+      'select incident_date::text as incident_date, incident_type, counts from incident where id = $1',
+      [row.incident_id],
+    );
+    expect(incidents.rows).toEqual([{ incident_date: '2026-11-01', incident_type: 'verbal', counts: false }]);
 
     const [attachment] = (await server.database.pool.query('select * from report_attachment')).rows;
     expect(attachment).toMatchObject({ bucket: 'attachments', content_type: 'image/jpeg', metageneration: 1 });

@@ -28,6 +28,7 @@ import { addReportNote } from './reports/add-report-note.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
 import { exportReports } from './reports/export-reports.ts';
+import { linkReportToIncident } from './reports/link-report-to-incident.ts';
 import { listReports } from './reports/list-reports.ts';
 import { openReport } from './reports/open-report.ts';
 import { produceEvidencePack } from './reports/produce-evidence-pack.ts';
@@ -36,6 +37,7 @@ import { replyToReporter } from './reports/reply-to-reporter.ts';
 import { reportAssignees } from './reports/report-assignees.ts';
 import { reportAttachmentFile } from './reports/report-attachment.ts';
 import { revealReporter } from './reports/reveal-reporter.ts';
+import { splitReportFromIncident } from './reports/split-report-from-incident.ts';
 import { unpublishReport } from './reports/unpublish-report.ts';
 import { changeStaffRole } from './staff/change-staff-role.ts';
 import { createStaffMember } from './staff/create-staff-member.ts';
@@ -66,6 +68,8 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       reply: (id, body) => replyToReporter(deps, actor, id, body),
       publish: (id, input) => publishReport(deps, actor, id, input),
       unpublish: (id) => unpublishReport(deps, actor, id),
+      linkToIncident: (id, input) => linkReportToIncident(deps, actor, id, input),
+      splitFromIncident: (id, input) => splitReportFromIncident(deps, actor, id, input),
       export: (filter) => exportReports(deps, actor, filter),
       evidencePack: (id, input) => produceEvidencePack(deps, actor, id, input),
       attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),

@@ -46,7 +46,6 @@ export type ReportDetail = {
   status: ReportStatus;
   allowedTransitions: ReportStatus[];
   rejectionReason: RejectionReason | null;
-  duplicateOf: string | null;
   assignedTo: { id: string; name: string } | null;
   isAnonymous: boolean;
   isQuarantined: boolean;
@@ -72,8 +71,11 @@ export type ReportDetail = {
   /** Urgent (an urgent type, or a threat going on); `urgentTakenAt` once assigned or its status changed. */
   isUrgent: boolean;
   urgentTakenAt: string | null;
+  /** Where it happened, as staff recorded it on the report's incident. */
   municipality: string | null;
   province: Province | null;
+  /** The incident the report is part of (decision 0037). */
+  incident: ReportIncident;
   /**
    * `metadataRemoved`: the stored file was cleaned of metadata as it arrived (decision 0031). False
    * only for a PDF received before PDFs were cleaned, until `npm run clean-old-pdfs` cleans it.
@@ -92,6 +94,20 @@ export type ReportDetail = {
     originalLanguage: string;
     publishedAt: string;
   } | null;
+};
+
+/**
+ * The incident a report is part of, as its page shows it: whether it counts, and its other reports
+ * (their ids and when they arrived, nothing of their content: each opens on its own page).
+ */
+export type ReportIncident = {
+  id: string;
+  /** Raised by every change staff make to the incident; the link and split forms name it. */
+  revision: number;
+  /** Whether it counts in the figures (one of its reports is a verified incident). */
+  counts: boolean;
+  isPublished: boolean;
+  otherReports: { id: string; receivedAt: string; status: ReportStatus }[];
 };
 
 export type StaffThreadMessage = {
@@ -119,6 +135,8 @@ export type ReporterIdentity = {
 /** A row of the report list's CSV export: no personal data, no free text from the reporter. */
 export type ReportExportRow = {
   id: string;
+  /** The incident the report is part of (decision 0037); reports of one incident share it. */
+  incidentId: string;
   receivedAt: string;
   incidentDate: string;
   incidentType: string;
@@ -136,8 +154,10 @@ export type ReportExportRow = {
   isUrgent: boolean;
   /** How the submission proved it was no robot: ALTCHA's proof of work, or the no-JavaScript form token. */
   spamCheck: SpamCheck;
+  /** The incident's place, as staff recorded it. */
   municipality: string | null;
   province: string | null;
   attachmentCount: number;
+  /** Whether the report's incident is published. */
   isPublished: boolean;
 };

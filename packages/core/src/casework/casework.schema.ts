@@ -36,35 +36,53 @@ export const reportStatusChangeSchema = z
   .object({
     from: z.enum(REPORT_STATUSES, 'conflict'),
     to: z.enum(REPORT_STATUSES, 'invalidChoice'),
+    // `duplicate` is retired (decision 0037): a report that repeats another is linked into its incident.
     reason: z.enum(REJECTION_REASONS, 'reasonRequired').optional(),
-    duplicateOf: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .transform((value) => value || undefined),
     municipality: z.string().optional(),
     province: z.string().optional(),
   })
   .superRefine((value, context) => {
     if (value.to !== 'rejected') return;
     if (!value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'reasonRequired' });
-    if (value.reason === 'duplicate' && !value.duplicateOf) {
-      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'duplicateOfRequired' });
-    }
-    if (value.reason === 'duplicate' && value.duplicateOf && !isUuid(value.duplicateOf)) {
-      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'duplicateNotFound' });
-    }
   });
 /** What a page sends: plain strings, which the operation parses (never cast). */
 export type ReportStatusChangeInput = {
   from: string;
   to: string;
   reason?: string;
-  duplicateOf?: string;
   municipality?: string;
   province?: string;
 };
+
+/**
+ * A report as staff name it in a form: its number (the id under its page's title), or the address
+ * of its page, pasted whole. Undefined for anything else.
+ */
+export function reportReference(text: string): string | undefined {
+  const value = text.trim().toLowerCase();
+  if (isUuid(value)) return value;
+  const inAddress = /\/internal\/reports\/([0-9a-f-]{36})(?:[/?#.]|$)/.exec(value)?.[1];
+  return inAddress && isUuid(inAddress) ? inAddress : undefined;
+}
+
+/** The incident the page showed the report in: if it moved since, the change is a `conflict`. */
+const shownIncident = z.string().refine(isUuid, 'conflict');
+
+/** Linking a report into the incident of another report, named by its number (decision 0037). */
+export const incidentLinkSchema = z.object({
+  from: shownIncident,
+  target: z.string('linkReportNotFound').transform((value, context) => {
+    const id = reportReference(value);
+    if (!id) context.addIssue({ code: 'custom', message: 'linkReportNotFound' });
+    return id ?? '';
+  }),
+});
+/** What the link form sends. */
+export type IncidentLinkInput = { from: string; target: string };
+
+/** Splitting a report out of its incident into an incident of its own. */
+export const incidentSplitSchema = z.object({ from: shownIncident });
+export type IncidentSplitInput = { from: string };
 
 /** Assigning a report to a member, or to nobody ('' or null). */
 export const assignmentSchema = z.object({

@@ -1,9 +1,16 @@
 import type { CodeOf } from '../errors/error-codes.ts';
 import type { ReportStatus } from './statuses.ts';
 
-/** Why a report was rejected; `duplicate` also names the report it repeats. */
-export const REJECTION_REASONS = ['not_antisemitic', 'duplicate', 'spam', 'other'] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
+/**
+ * Every rejection reason a report or its history may hold. `duplicate` is retired (decision 0037):
+ * a report that repeats another is linked into the other's incident, not rejected; the reports
+ * rejected as duplicates before incidents keep the reason, and their history keeps it too.
+ */
+export const STORED_REJECTION_REASONS = ['not_antisemitic', 'duplicate', 'spam', 'other'] as const;
+export type RejectionReason = (typeof STORED_REJECTION_REASONS)[number];
+
+/** Why staff may reject a report today. */
+export const REJECTION_REASONS = ['not_antisemitic', 'spam', 'other'] as const satisfies readonly RejectionReason[];
 
 /**
  * The status lifecycle: new → in review → verified or rejected → closed. A decision can be taken

@@ -120,9 +120,6 @@ const STAFF = {
 const CASEWORK = {
   invalidTransition: 400,
   reasonRequired: 400,
-  duplicateOfRequired: 400,
-  duplicateOfItself: 400,
-  duplicateNotFound: 400,
   noteRequired: 400,
   noteTooLong: 400,
   /** Only a verified report can be published. */
@@ -137,6 +134,17 @@ const CASEWORK = {
   replyRequired: 400,
   replyTooLong: 400,
   noReceipt: 400,
+  /** Link (decision 0037): no report has the number given for the other report. */
+  linkReportNotFound: 400,
+  /** Link: the other report is in this report's incident already. */
+  linkSameIncident: 400,
+  /** Split: the report is the only report of its incident. */
+  alreadyAlone: 400,
+  /**
+   * Link or split: the incident the report leaves is published and would be left empty or with no
+   * verified report; it must be unpublished first.
+   */
+  incidentPublished: 400,
   /** Someone else changed the report first: the page shows the current state. */
   conflict: 409,
 } as const satisfies Codes;

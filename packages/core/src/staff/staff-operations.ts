@@ -1,4 +1,9 @@
-import type { PublicationInput, ReportStatusChangeInput } from '../casework/casework.schema.ts';
+import type {
+  IncidentLinkInput,
+  IncidentSplitInput,
+  PublicationInput,
+  ReportStatusChangeInput,
+} from '../casework/casework.schema.ts';
 import type {
   ReportDetail,
   ReportExportRow,
@@ -54,6 +59,10 @@ export type StaffOperations = {
     reply(id: string, body: string): Promise<void>;
     publish(id: string, input: PublicationInput): Promise<void>;
     unpublish(id: string): Promise<void>;
+    /** Links the report into the incident of another report, named by its number (decision 0037). */
+    linkToIncident(id: string, input: IncidentLinkInput): Promise<void>;
+    /** Splits the report out of its incident into an incident of its own. */
+    splitFromIncident(id: string, input: IncidentSplitInput): Promise<void>;
     /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
     export(filter: ReportListFilter): Promise<ReportExportRow[]>;
     /**

@@ -18,6 +18,8 @@ const PERMISSIONS = {
   'stats:view': ['admin', 'coordinator', 'viewer'],
   /** Report lists and details, including the reporter's personal data. */
   'reports:manage': ['admin', 'coordinator'],
+  /** Linking a report into another incident, and splitting it out again (decision 0037). */
+  'incidents:link': ['admin', 'coordinator'],
   'messages:manage': ['admin', 'coordinator'],
   'content:edit': ['admin', 'coordinator'],
   'staff:manage': ['admin'],
@@ -102,6 +104,14 @@ export const AUDIT_ACTIONS = [
   'message.deleted',
   'report.published',
   'report.unpublished',
+  /**
+   * A report moved into another incident (decision 0037): `details` hold the incident it left and
+   * the one it joined, and whether the one it left was removed, being empty. The migration that
+   * brought incidents wrote one for each report rejected as a duplicate before (`reason: duplicate`).
+   */
+  'report.linked',
+  /** A report split out of its incident into a new incident of its own; `details` hold both. */
+  'report.split',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
   /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */
@@ -121,7 +131,9 @@ export function isAuditAction(value: unknown): value is AuditAction {
 /**
  * Who an audit event's actor is: a staff `member` (its id in `actor_id`); the `command-line`, run
  * by whoever holds the server (`npm run staff`, `npm run clean-old-pdfs`); a scheduled `job` of the
- * site itself (the retention job); or a `visitor` whom no account matched (a failed sign-in).
+ * site itself (the retention job); a `visitor` whom no account matched (a failed sign-in); or a
+ * `migration`, the update of the site that changed stored data (decision 0037: the duplicates
+ * linked into incidents).
  */
-export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor'] as const;
+export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor', 'migration'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

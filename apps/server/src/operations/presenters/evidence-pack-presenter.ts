@@ -6,6 +6,7 @@ import type {
   PackMessageChoice,
   PackRecipient,
 } from '@app/core/casework/evidence-pack';
+import type { Province } from '@app/core/casework/statuses';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { reportStatusChange } from '../../db/casework-schema.ts';
 import type { report, reportMessage } from '../../db/schema.ts';
@@ -29,6 +30,8 @@ export function presentEvidencePack(
     recipient: PackRecipient;
     language: PackLanguage;
     row: ReportRow;
+    /** Where it happened, as staff recorded it on the report's incident (decision 0037). */
+    place: { municipality: string | null; province: Province | null };
     history: StatusRow[];
     messageChoice: PackMessageChoice;
     messages: MessageRow[];
@@ -82,8 +85,8 @@ export function presentEvidencePack(
       policeReportNumber: open(row.policeReportNumber),
       calledOrganisation: row.calledOrganisation,
       medicalTreatment: row.medicalTreatment,
-      municipality: row.municipality,
-      province: row.province,
+      municipality: input.place.municipality,
+      province: input.place.province,
     },
     messageChoice: input.messageChoice,
     timeline,

@@ -9,7 +9,7 @@ import { REPORT_TRANSITIONS } from '@app/core/casework/report-workflow';
 import { isSharingConsent } from '@app/core/forms/report-questions';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
-import type { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import type { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 
 /**
  * What leaves the server about reports. Every field is named here, one by one: a column added to
@@ -57,6 +57,7 @@ export function presentReportExportRow(
 ): ReportExportRow {
   return {
     id: row.id,
+    incidentId: row.incidentId,
     receivedAt: row.createdAt.toISOString(),
     incidentDate: row.incidentDate,
     incidentType: row.incidentType,
@@ -95,6 +96,9 @@ export function openSharingConsent(encryption: Encryption, sealed: string | null
 
 export type ReportRecords = {
   row: ReportRow;
+  incident: typeof incident.$inferSelect;
+  /** The incident's other reports. */
+  otherReports: { id: string; createdAt: Date; status: ReportRow['status'] }[];
   attachments: AttachmentRow[];
   history: { change: typeof reportStatusChange.$inferSelect; actor: string | null }[];
   notes: { note: typeof reportNote.$inferSelect; author: string | null }[];
@@ -131,7 +135,6 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     status: row.status,
     allowedTransitions: [...REPORT_TRANSITIONS[row.status]],
     rejectionReason: row.rejectionReason,
-    duplicateOf: row.duplicateOf,
     assignedTo: records.assignee ? { id: records.assignee.id, name: records.assignee.name } : null,
     isAnonymous: row.isAnonymous,
     isQuarantined: row.isQuarantined,
@@ -152,8 +155,19 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     onlinePlatform: row.onlinePlatform,
     isUrgent: row.isUrgent,
     urgentTakenAt: row.urgentTakenAt?.toISOString() ?? null,
-    municipality: row.municipality,
-    province: row.province,
+    municipality: records.incident.municipality,
+    province: records.incident.province,
+    incident: {
+      id: records.incident.id,
+      revision: records.incident.revision,
+      counts: records.incident.counts,
+      isPublished: publication !== undefined,
+      otherReports: records.otherReports.map((other) => ({
+        id: other.id,
+        receivedAt: other.createdAt.toISOString(),
+        status: other.status,
+      })),
+    },
     attachments: attachments.filter((file) => file.messageId === null).map(fileOf),
     history: records.history.map(({ change, actor }) => ({
       from: change.fromStatus,

@@ -189,8 +189,7 @@ describe('reminders on a report', () => {
       const id = await newReport();
       await ops(cora, '2026-03-10').reminders.set(id, { dueOn: '2026-03-12', note: 'Wordt gewist' });
       await server.database.pool.query(
-        `update report set status = 'closed', municipality = 'Gent', province = 'east_flanders',
-              status_changed_at = now() - interval '10 years' where id = $1`,
+        `update report set status = 'closed', status_changed_at = now() - interval '10 years' where id = $1`,
         [id],
       );
       await server.services.retention.eraseReports(new Date());

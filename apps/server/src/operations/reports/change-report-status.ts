@@ -6,17 +6,21 @@ import {
 import { canTransition } from '@app/core/casework/report-workflow';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { publicIncident, reportStatusChange } from '../../db/casework-schema.ts';
-import { report } from '../../db/schema.ts';
-import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
-import { lockReport } from './report-queries.ts';
+import { incident, report } from '../../db/schema.ts';
+import { isVerifiedReport, wouldCount } from '../../services/figures/verified-incidents.ts';
+import { type Actor, auditReport, authorize, type OperationDeps, type Tx } from '../operation-context.ts';
+import { lockReportAndIncident } from './report-queries.ts';
 
 /**
- * Moves a report along its lifecycle (packages/core/src/casework/report-workflow.ts). The change names the
- * status the page showed (`from`): the report is locked, and if another member changed it since,
- * the answer is `casework.conflict`, never an overwrite of their decision. A published incident must be
- * unpublished before anything but closing. Permission: reports:manage.
+ * Moves a report along its lifecycle (packages/core/src/casework/report-workflow.ts). The change
+ * names the status the page showed (`from`): the report and its incident are locked, and if another
+ * member changed the status since, the answer is `casework.conflict`, never an overwrite of their
+ * decision. Verification records the place on the report's incident (decision 0037). A published
+ * incident must keep counting: a change that would leave it with no verified report is refused
+ * until it is unpublished (for a report alone in its incident: anything but closing, as before
+ * incidents). Permission: reports:manage.
  */
 export async function changeReportStatus(
   deps: OperationDeps,
@@ -27,8 +31,6 @@ export async function changeReportStatus(
   await authorize(deps, actor, 'reports:manage');
   const change = parsedOrThrow('casework', reportStatusChangeSchema.safeParse(input));
   if (!canTransition(change.from, change.to)) throw new AppError('casework.invalidTransition');
-  const duplicateOf = change.to === 'rejected' && change.reason === 'duplicate' ? (change.duplicateOf ?? null) : null;
-  if (duplicateOf === id) throw new AppError('casework.duplicateOfItself');
   const place =
     change.to === 'verified'
       ? parsedOrThrow(
@@ -38,40 +40,63 @@ export async function changeReportStatus(
       : undefined;
 
   await deps.db.transaction(async (tx) => {
-    const row = await lockReport(tx, id);
+    const { report: row, incident: its } = await lockReportAndIncident(tx, id);
     if (row.status !== change.from) throw new AppError('casework.conflict');
-    if (duplicateOf) {
-      const [original] = await tx.select({ id: report.id }).from(report).where(eq(report.id, duplicateOf)).limit(1);
-      if (!original) throw new AppError('casework.duplicateNotFound');
+    // Closing keeps the decision (a closed report still counts as verified, or not); going back
+    // to review clears it.
+    const reason =
+      change.to === 'rejected' ? (change.reason ?? null) : change.to === 'in_review' ? null : row.rejectionReason;
+    const willCount = await wouldCount(tx, {
+      status: change.to,
+      rejectionReason: reason,
+      isQuarantined: row.isQuarantined,
+    });
+    if (await leavesPublishedUncounted(tx, its.id, id, willCount)) {
+      throw new AppError('casework.publishedFirstUnpublish');
     }
-    const [published] = await tx
-      .select({ id: publicIncident.reportId })
-      .from(publicIncident)
-      .where(eq(publicIncident.reportId, id))
-      .limit(1);
-    if (published && change.to !== 'closed') throw new AppError('casework.publishedFirstUnpublish');
     const updated = await tx
       .update(report)
-      .set({
-        status: change.to,
-        statusChangedAt: new Date(),
-        // Closing keeps the decision (a closed report still counts as verified, or not); going
-        // back to review clears it.
-        ...(change.to === 'rejected' ? { rejectionReason: change.reason ?? null, duplicateOf } : {}),
-        ...(change.to === 'in_review' ? { rejectionReason: null, duplicateOf: null } : {}),
-        ...(place ? { municipality: place.municipality, province: place.province } : {}),
-      })
+      .set({ status: change.to, statusChangedAt: new Date(), rejectionReason: reason })
       .where(and(eq(report.id, id), eq(report.status, change.from)))
       .returning({ id: report.id });
     if (updated.length !== 1) throw new AppError('casework.conflict');
-    const reason = change.to === 'rejected' ? (change.reason ?? null) : null;
-    await tx
-      .insert(reportStatusChange)
-      .values({ reportId: id, fromStatus: change.from, toStatus: change.to, reason, actorId: actor.id });
+    if (place) {
+      await tx
+        .update(incident)
+        .set({ ...place, revision: sql`${incident.revision} + 1`, updatedAt: new Date() })
+        .where(eq(incident.id, its.id));
+    }
+    await tx.insert(reportStatusChange).values({
+      reportId: id,
+      fromStatus: change.from,
+      toStatus: change.to,
+      reason: change.to === 'rejected' ? reason : null,
+      actorId: actor.id,
+    });
     await auditReport(deps, tx, actor, 'report.status-changed', id, {
       from: change.from,
       to: change.to,
       ...(change.to === 'rejected' ? { reason } : {}),
     });
   });
+}
+
+/**
+ * Whether the incident is published and would count no more once the report `reportId` counts as
+ * `reportWillCount`: none of its other reports counts. The incident is locked by the caller.
+ */
+async function leavesPublishedUncounted(tx: Tx, incidentId: string, reportId: string, reportWillCount: boolean) {
+  if (reportWillCount) return false;
+  const [published] = await tx
+    .select({ id: publicIncident.incidentId })
+    .from(publicIncident)
+    .where(eq(publicIncident.incidentId, incidentId))
+    .limit(1);
+  if (!published) return false;
+  const [other] = await tx
+    .select({ id: report.id })
+    .from(report)
+    .where(and(eq(report.incidentId, incidentId), ne(report.id, reportId), isVerifiedReport))
+    .limit(1);
+  return !other;
 }

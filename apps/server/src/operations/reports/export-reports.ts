@@ -1,5 +1,6 @@
 import type { ReportExportRow, ReportListFilter } from '@app/core/casework/casework-api';
-import { report } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { incident, report } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentReportExportRow } from '../presenters/report-presenter.ts';
 import { ATTACHMENT_COUNT, EXPORT_LIMIT, IS_PUBLISHED, listQuery } from './report-queries.ts';
@@ -21,6 +22,7 @@ export async function exportReports(
     const rows = await tx
       .select({
         id: report.id,
+        incidentId: report.incidentId,
         createdAt: report.createdAt,
         incidentDate: report.incidentDate,
         incidentType: report.incidentType,
@@ -36,12 +38,13 @@ export async function exportReports(
         onlineUrls: report.onlineUrls,
         isUrgent: report.isUrgent,
         spamCheck: report.spamCheck,
-        municipality: report.municipality,
-        province: report.province,
+        municipality: incident.municipality,
+        province: incident.province,
         attachmentCount: ATTACHMENT_COUNT,
         isPublished: IS_PUBLISHED,
       })
       .from(report)
+      .innerJoin(incident, eq(incident.id, report.incidentId))
       .where(where)
       .orderBy(...order)
       .limit(EXPORT_LIMIT);

@@ -2,28 +2,37 @@ import type { ReportDetail } from '@app/core/casework/casework-api';
 import { AppError } from '@app/core/errors/app-error';
 import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
-import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
 
 /**
- * A report's page: facts, files, history, notes, thread and publication. The reporter's messages
- * shown count as read by staff from now on (they stay marked new in this answer). `NOT_FOUND`
- * for an id that names no report. Permission: reports:manage.
+ * A report's page: facts, files, history, notes, thread, its incident (with the incident's other
+ * reports) and the incident's publication. The reporter's messages shown count as read by staff
+ * from now on (they stay marked new in this answer). `NOT_FOUND` for an id that names no report.
+ * Permission: reports:manage.
  */
 export async function openReport(deps: OperationDeps, actor: Actor, id: string): Promise<ReportDetail> {
   await authorize(deps, actor, 'reports:manage');
   const { db } = deps;
-  const [row] = isUuid(id) ? await db.select().from(report).where(eq(report.id, id)).limit(1) : [];
-  if (!row) throw new AppError('NOT_FOUND');
+  const [found] = isUuid(id)
+    ? await db
+        .select({ row: report, incident })
+        .from(report)
+        .innerJoin(incident, eq(incident.id, report.incidentId))
+        .where(eq(report.id, id))
+        .limit(1)
+    : [];
+  if (!found) throw new AppError('NOT_FOUND');
+  const { row } = found;
   const doneBy = alias(staffUser, 'reminder_done_by');
-  const [attachments, history, notes, publication, assignee, messages, reminders] = await Promise.all([
+  const [attachments, history, notes, publication, assignee, messages, reminders, otherReports] = await Promise.all([
     db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
     db
       .select({ change: reportStatusChange, actor: staffUser.name })
@@ -37,7 +46,7 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
       .leftJoin(staffUser, eq(staffUser.id, reportNote.authorId))
       .where(eq(reportNote.reportId, id))
       .orderBy(asc(reportNote.createdAt)),
-    db.select().from(publicIncident).where(eq(publicIncident.reportId, id)).limit(1),
+    db.select().from(publicIncident).where(eq(publicIncident.incidentId, row.incidentId)).limit(1),
     row.assignedTo
       ? db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).where(eq(staffUser.id, row.assignedTo))
       : Promise.resolve([]),
@@ -53,9 +62,17 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
       .leftJoin(staffUser, eq(staffUser.id, reportReminder.createdBy))
       .leftJoin(doneBy, eq(doneBy.id, reportReminder.doneBy))
       .where(eq(reportReminder.reportId, id)),
+    // The incident's other reports: ids, arrival and status only (each opens on its own page).
+    db
+      .select({ id: report.id, createdAt: report.createdAt, status: report.status })
+      .from(report)
+      .where(and(eq(report.incidentId, row.incidentId), ne(report.id, id)))
+      .orderBy(asc(report.createdAt), asc(report.id)),
   ]);
   const detail = presentReportDetail(deps.encryption, {
     row,
+    incident: found.incident,
+    otherReports,
     attachments,
     history,
     notes,

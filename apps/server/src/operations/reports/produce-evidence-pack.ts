@@ -14,7 +14,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
 import { asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
-import { report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
 import { openReporterIdentity } from '../presenters/sealed-identity.ts';
@@ -126,7 +126,12 @@ export async function produceEvidencePack(
     });
     // Opened only now, after the audit row that records it, as `revealReporter` does.
     const identity = withIdentity && row.personalData ? openReporterIdentity(deps.encryption, row.personalData) : null;
-    return { row, messages, chosenMessages, history, identity, consent };
+    const [place] = await tx
+      .select({ municipality: incident.municipality, province: incident.province })
+      .from(incident)
+      .where(eq(incident.id, row.incidentId))
+      .limit(1);
+    return { row, place, messages, chosenMessages, history, identity, consent };
   });
 
   const messageAt = new Map(outcome.messages.map((message) => [message.id, message.createdAt.toISOString()]));
@@ -154,6 +159,7 @@ export async function produceEvidencePack(
     recipient: request.recipient,
     language: request.language,
     row: outcome.row,
+    place: outcome.place ?? { municipality: null, province: null },
     history: outcome.history,
     messageChoice: request.messages,
     messages: outcome.chosenMessages,

@@ -1,16 +1,18 @@
 import { type PublicationInput, publicationSchema } from '@app/core/casework/casework.schema';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { publicIncident } from '../../db/casework-schema.ts';
-import { report } from '../../db/schema.ts';
+import { incident } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
-import { lockReport } from './report-queries.ts';
+import { lockReportAndIncident } from './report-queries.ts';
 
 /**
- * Publishes a verified report on the public Incidents page (or updates its publication). The
- * report stays locked from the "is it verified?" check to the insert, so a status change at the
- * same moment waits and then sees the publication. Permission: reports:manage.
+ * Publishes the incident of a verified report on the public Incidents page (or updates its
+ * publication): one publication per incident, however many reports it has (decision 0037). The
+ * incident and the report stay locked from the "is it verified?" check to the insert, so a status
+ * change at the same moment waits and then sees the publication. The place written is the
+ * incident's. Permission: reports:manage.
  */
 export async function publishReport(
   deps: OperationDeps,
@@ -21,11 +23,11 @@ export async function publishReport(
   await authorize(deps, actor, 'reports:manage');
   const publication = parsedOrThrow('casework', publicationSchema.safeParse(input));
   await deps.db.transaction(async (tx) => {
-    const row = await lockReport(tx, id);
+    const { report: row, incident: its } = await lockReportAndIncident(tx, id);
     if (row.status !== 'verified') throw new AppError('casework.notVerified');
     const values = {
-      incidentDate: row.incidentDate,
-      incidentType: row.incidentType,
+      incidentDate: its.incidentDate,
+      incidentType: its.incidentType,
       municipality: publication.municipality,
       province: publication.province,
       summaries: publication.summaries,
@@ -34,13 +36,19 @@ export async function publishReport(
     };
     await tx
       .insert(publicIncident)
-      .values({ reportId: id, ...values })
-      .onConflictDoUpdate({ target: publicIncident.reportId, set: values });
+      .values({ incidentId: its.id, ...values })
+      .onConflictDoUpdate({ target: publicIncident.incidentId, set: values });
     await tx
-      .update(report)
-      .set({ municipality: publication.municipality, province: publication.province })
-      .where(eq(report.id, id));
+      .update(incident)
+      .set({
+        municipality: publication.municipality,
+        province: publication.province,
+        revision: sql`${incident.revision} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(incident.id, its.id));
     await auditReport(deps, tx, actor, 'report.published', id, {
+      incident: its.id,
       languages: Object.keys(publication.summaries).join(','),
     });
   });

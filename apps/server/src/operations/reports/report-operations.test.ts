@@ -77,30 +77,18 @@ describe('the report status machine', () => {
     });
   });
 
-  it('needs a reason to reject, and an existing other report for a duplicate', async () => {
-    const original = await newReport();
+  it('needs a reason to reject, no longer offers "duplicate", and going back to review clears the reason', async () => {
     const id = await newReport();
     await changeStatus(id, { to: 'in_review' });
     await expect(changeStatus(id, { to: 'rejected' })).rejects.toMatchObject({ code: 'casework.reasonRequired' });
+    // A report that repeats another is linked into its incident instead (decision 0037).
     await expect(changeStatus(id, { to: 'rejected', reason: 'duplicate' })).rejects.toMatchObject({
-      code: 'casework.duplicateOfRequired',
+      code: 'casework.reasonRequired',
     });
-    await expect(changeStatus(id, { to: 'rejected', reason: 'duplicate', duplicateOf: id })).rejects.toMatchObject({
-      code: 'casework.duplicateOfItself',
-    });
-    await expect(
-      changeStatus(id, {
-        to: 'rejected',
-        reason: 'duplicate',
-        duplicateOf: '00000000-0000-4000-8000-000000000000',
-      }),
-    ).rejects.toMatchObject({ code: 'casework.duplicateNotFound' });
-    expect(await changeStatus(id, { to: 'rejected', reason: 'duplicate', duplicateOf: original })).toBeUndefined();
-    const detail = await reports().open(id);
-    expect(detail).toMatchObject({ status: 'rejected', rejectionReason: 'duplicate', duplicateOf: original });
-    // Back to review clears the decision.
+    expect(await changeStatus(id, { to: 'rejected', reason: 'not_antisemitic' })).toBeUndefined();
+    expect(await reports().open(id)).toMatchObject({ status: 'rejected', rejectionReason: 'not_antisemitic' });
     await changeStatus(id, { to: 'in_review' });
-    expect(await reports().open(id)).toMatchObject({ rejectionReason: null, duplicateOf: null });
+    expect(await reports().open(id)).toMatchObject({ rejectionReason: null });
   });
 
   it('publishes only verified reports, and a published one must be unpublished before it goes back to review', async () => {

@@ -2,14 +2,15 @@ import type { ReportListFilter } from '@app/core/casework/casework-api';
 import { AppError } from '@app/core/errors/app-error';
 import { isUuid } from '@app/core/site/ids';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { report } from '../../db/schema.ts';
+import { incident, report } from '../../db/schema.ts';
 import type { Tx } from '../operation-context.ts';
 
 export const REPORTS_PAGE_SIZE = 25;
 export const EXPORT_LIMIT = 100_000;
 
 export const ATTACHMENT_COUNT = sql<number>`(select count(*)::int from report_attachment a where a.report_id = "report"."id")`;
-export const IS_PUBLISHED = sql<boolean>`exists (select 1 from public_incident p where p.report_id = "report"."id")`;
+/** Whether the report's incident is published (decision 0037: one publication per incident). */
+export const IS_PUBLISHED = sql<boolean>`exists (select 1 from public_incident p where p.incident_id = "report"."incident_id")`;
 
 /** The conditions and order of the report list, shared by its pages and its CSV export. */
 export function listQuery(filter: ReportListFilter) {
@@ -40,4 +41,32 @@ export async function lockReport(tx: Tx, id: string) {
   const [row] = isUuid(id) ? await tx.select().from(report).where(eq(report.id, id)).for('update').limit(1) : [];
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/** How often a report that moved to another incident while it was being locked is looked up again. */
+const LOCK_TRIES = 3;
+
+/**
+ * The report and its incident, both locked until the transaction ends, the incident first. Every
+ * writer that changes what an incident counts locks in this order (status changes, publication,
+ * link and split, and the trigger that keeps `incident.counts`), so two of them never wait for each
+ * other in a circle. A report moved into another incident meanwhile is looked up again; one that
+ * keeps moving is `casework.conflict`. `NOT_FOUND` for an id that is no report.
+ */
+export async function lockReportAndIncident(tx: Tx, id: string) {
+  for (let attempt = 0; attempt < LOCK_TRIES; attempt += 1) {
+    const [seen] = isUuid(id)
+      ? await tx.select({ incidentId: report.incidentId }).from(report).where(eq(report.id, id)).limit(1)
+      : [];
+    if (!seen) throw new AppError('NOT_FOUND');
+    const [lockedIncident] = await tx
+      .select()
+      .from(incident)
+      .where(eq(incident.id, seen.incidentId))
+      .for('update')
+      .limit(1);
+    const row = await lockReport(tx, id);
+    if (lockedIncident && row.incidentId === lockedIncident.id) return { report: row, incident: lockedIncident };
+  }
+  throw new AppError('casework.conflict');
 }

@@ -26,10 +26,23 @@ export async function checkFresh(pool: pg.Pool) {
   }
 }
 
-/** The database's schema must be as new as the archive's (after the migrations). */
+/**
+ * The archives this version restores directly: those made once incidents existed (migration 0023,
+ * the 24th). An older archive holds reports without incidents, places on the reports and
+ * publications keyed by report, which only that migration carries over (decision 0037): it is
+ * restored with the release it was made with, and the update then migrates it, nothing lost.
+ */
+export const EARLIEST_RESTORABLE_MIGRATIONS = 24;
+
+/** The database's schema must be as new as the archive's (after the migrations), and the archive recent enough. */
 export async function checkVersion(pool: pg.Pool, header: ArchiveHeader) {
   if ((await migrationCount(pool)) < header.migrations) {
     throw new BackupError('The backup comes from a newer version of the site: update this one first.');
+  }
+  if (header.migrations < EARLIEST_RESTORABLE_MIGRATIONS) {
+    throw new BackupError(
+      'The backup was made before incidents (migration 0023): restore it with the release it was made with, then update the site, which carries it over.',
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerStopped } from '../../bounded-worker.ts';
 import { createLogger } from '../../logger.ts';
+import { setCaseworkByHand } from '../../test/casework-by-hand.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -22,10 +23,7 @@ async function verified(date: string, type: string, province: string) {
   if (!input.success) throw new Error(JSON.stringify(input.errors));
   const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
   await server.database.pool.query(`update report set status = 'in_review' where id = $1`, [reportId]);
-  await server.database.pool.query(
-    `update report set status = 'verified', municipality = 'Gemeente', province = $2 where id = $1`,
-    [reportId, province],
-  );
+  await setCaseworkByHand(server.database.pool, reportId, { status: 'verified', municipality: 'Gemeente', province });
 }
 
 /** Every published count of a set of figures, with where it stands. */

@@ -5,13 +5,14 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { and, lte, sql } from 'drizzle-orm';
 import { runBoundedWorker, WorkerStopped } from '../../bounded-worker.ts';
 import type { Db } from '../../db/database.ts';
-import { report } from '../../db/schema.ts';
+import { incident } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import { isVerifiedIncident } from './verified-incidents.ts';
+import { countsAsIncident } from './verified-incidents.ts';
 
 /**
- * The counts behind the public figures, grouped by the database in one pass over the verified
- * incidents (decision 0009: published or not, held back by the spam check never): by month,
+ * The counts behind the public figures, grouped by the database in one pass over the incidents
+ * that count (decisions 0009 and 0037: each once however many reports it has, published or not,
+ * held back by the spam check never): by month,
  * province and type, with a mark on the rows that fall within the current year's days of the year
  * before. Incidents dated after today are left out, so the current year is the year so far. The
  * months, the years and the same period of last year are sums of these groups.
@@ -19,7 +20,7 @@ import { isVerifiedIncident } from './verified-incidents.ts';
 export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Date()): Promise<RawFigures> {
   const asOf = todayInBelgium(now);
   const lastYearFrom = `${Number(asOf.slice(0, 4)) - 1}-01-01`;
-  // Counted per day first, in the order of the partial index report_verified_figures_idx (an
+  // Counted per day first, in the order of the partial index incident_counted_figures_idx (an
   // index-only scan, no sort), then per month: the month's text is made once per day, not per row.
   const { rows: groups } = await db.execute<{
     month: string;
@@ -31,9 +32,9 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
     select to_char(day, 'YYYY-MM') as month, province, type, day between ${lastYearFrom} and ${sameDayLastYear(asOf)} as "samePeriod",
       sum(count)::int as count
     from (
-      select ${report.incidentDate} as day, ${report.province} as province, ${report.incidentType} as type, count(*) as count
-      from ${report}
-      where ${and(isVerifiedIncident, lte(report.incidentDate, asOf))}
+      select ${incident.incidentDate} as day, ${incident.province} as province, ${incident.incidentType} as type, count(*) as count
+      from ${incident}
+      where ${and(countsAsIncident, lte(incident.incidentDate, asOf))}
       group by 1, 2, 3
     ) as days
     group by 1, 2, 3, 4`);

@@ -1,5 +1,6 @@
 import { validateReport } from '@app/core/forms/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCaseworkByHand } from '../../test/casework-by-hand.ts';
 import { signedInSession, type TestStaff } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -21,10 +22,12 @@ async function seed(
   const { reportId } = await submitReport(server.services, input.data, [], {
     isQuarantined: state.quarantined ?? false,
   });
-  await server.database.pool.query(
-    `update report set status = $2, rejection_reason = $3, municipality = 'Antwerpen', province = 'antwerp' where id = $1`,
-    [reportId, state.status, state.reason ?? null],
-  );
+  await setCaseworkByHand(server.database.pool, reportId, {
+    status: state.status,
+    rejectionReason: state.reason ?? null,
+    municipality: 'Antwerpen',
+    province: 'antwerp',
+  });
 }
 
 beforeAll(async () => {
@@ -147,7 +150,7 @@ describe('CSV exports', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,spam_check,online_platform,online_urls,municipality,province,files,published',
+      '\uFEFFid,incident,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,spam_check,online_platform,online_urls,municipality,province,files,published',
     );
     expect(csv.trim().split('\r\n')).toHaveLength(8);
     // How each report proved it was no robot: a closed set, one value per row.

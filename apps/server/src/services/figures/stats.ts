@@ -2,9 +2,9 @@ import type { Count, StatsRange, StatsResult } from '@app/core/figures/stats-api
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { report } from '../../db/schema.ts';
+import { incident, report } from '../../db/schema.ts';
 import { computeResponseTimes } from '../casework/response-times.ts';
-import { isVerifiedIncident } from './verified-incidents.ts';
+import { countsAsIncident, isVerifiedReport } from './verified-incidents.ts';
 
 /** The months from `months - 1` months before `lastDay`'s month up to that month, as YYYY-MM. */
 export function monthsEnding(lastDay: string, months: number): string[] {
@@ -16,9 +16,13 @@ export function monthsEnding(lastDay: string, months: number): string[] {
 }
 
 /**
- * The figures of the statistics page, all over verified incidents, by incident date; and the
- * response times over every report, by the month it arrived (decision 0029). Staff reach them
- * through `operations/stats`; `db` may be a transaction.
+ * The figures of the statistics page, all over the incidents that count (each once, however many
+ * reports it has: decision 0037), by the incident's date, type and place; and the response times
+ * over every report, by the month it arrived (decision 0029): each reporter is owed an answer.
+ * What the reporters said (anonymous, police called, medical treatment, the platform) is read from
+ * the reports that make the incident count: police called by any of them counts the incident as
+ * such; an incident is anonymous when each of them is. Staff reach them through `operations/stats`;
+ * `db` may be a transaction.
  */
 export async function computeStats(
   db: Pick<Db, 'select' | 'execute'>,
@@ -28,32 +32,56 @@ export async function computeStats(
 ): Promise<StatsResult> {
   const grouped = async (column: SQL | AnyPgColumn, where: SQL | undefined, limit?: number) => {
     const key = sql<string>`coalesce(${column}, '')`;
-    const query = db.select({ key, count: count() }).from(report).where(where).groupBy(key).orderBy(desc(count()), key);
+    const query = db
+      .select({ key, count: count() })
+      .from(incident)
+      .where(where)
+      .groupBy(key)
+      .orderBy(desc(count()), key);
     const rows = await (limit ? query.limit(limit) : query);
     return rows.map((row) => ({ key: row.key, count: row.count }));
   };
 
-  const inRange = and(isVerifiedIncident, gte(report.incidentDate, range.from), lte(report.incidentDate, range.to));
+  const inRange = and(countsAsIncident, gte(incident.incidentDate, range.from), lte(incident.incidentDate, range.to));
   const monthKeys = monthsEnding(range.to, months);
   const monthStart = `${monthKeys[0]}-01`;
-  const month = sql`to_char(${report.incidentDate}, 'YYYY-MM')`;
+  const month = sql`to_char(${incident.incidentDate}, 'YYYY-MM')`;
+  // Each incident in range once, with what its counting reports say.
+  const said = db
+    .select({
+      id: incident.id,
+      anonymous: sql<boolean>`bool_and(${report.isAnonymous})`.as('anonymous'),
+      calledPolice: sql<boolean>`bool_or(${report.calledPolice})`.as('called_police'),
+      medicalTreatment: sql<boolean>`bool_or(${report.medicalTreatment})`.as('medical_treatment'),
+    })
+    .from(incident)
+    .innerJoin(report, and(eq(report.incidentId, incident.id), isVerifiedReport))
+    .where(inRange)
+    .groupBy(incident.id)
+    .as('said');
+  // The platform of an online incident: the one its earliest counting report names ('' if none does).
+  // Written out with an alias: drizzle may leave a one-table query's columns unqualified, and the
+  // report's own "id" would then shadow the incident's.
+  const platform = sql<string>`(select r.online_platform from report r
+    where r.incident_id = "incident"."id" and report_counts(r.status, r.rejection_reason, r.is_quarantined)
+      and r.online_platform is not null
+    order by r.created_at, r.id limit 1)`;
   const [totals, byType, monthRows, byProvince, byMunicipality, responseTimes, byPlatform] = await Promise.all([
     db
       .select({
         total: count(),
-        anonymous: sql<number>`count(*) filter (where ${report.isAnonymous})::int`,
-        calledPolice: sql<number>`count(*) filter (where ${report.calledPolice})::int`,
-        medicalTreatment: sql<number>`count(*) filter (where ${report.medicalTreatment})::int`,
+        anonymous: sql<number>`count(*) filter (where ${said.anonymous})::int`,
+        calledPolice: sql<number>`count(*) filter (where ${said.calledPolice})::int`,
+        medicalTreatment: sql<number>`count(*) filter (where ${said.medicalTreatment})::int`,
       })
-      .from(report)
-      .where(inRange),
-    grouped(report.incidentType, inRange),
-    grouped(month, and(isVerifiedIncident, gte(report.incidentDate, monthStart), lte(report.incidentDate, range.to))),
-    grouped(report.province, inRange),
-    grouped(report.municipality, inRange, 20),
+      .from(said),
+    grouped(incident.incidentType, inRange),
+    grouped(month, and(countsAsIncident, gte(incident.incidentDate, monthStart), lte(incident.incidentDate, range.to))),
+    grouped(incident.province, inRange),
+    grouped(incident.municipality, inRange, 20),
     computeResponseTimes(db, { months: monthKeys, now, promise }),
-    // Online incidents by platform (decision 0024); '' when the reporter did not say.
-    grouped(report.onlinePlatform, and(inRange, eq(report.incidentType, 'online'))),
+    // Online incidents by platform (decision 0024); '' when no reporter said.
+    grouped(platform, and(inRange, eq(incident.incidentType, 'online'))),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
   const total = totals[0]?.total ?? 0;

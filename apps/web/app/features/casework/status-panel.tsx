@@ -1,10 +1,9 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import { REJECTION_REASONS } from '@app/core/casework/report-workflow';
 import { PROVINCES } from '@app/core/casework/statuses';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { INTERNAL_PAGES } from '../../paths.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
@@ -20,11 +19,6 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
       </p>
       {report.rejectionReason && (
         <p>{t('casework.rejectedBecause', { reason: t(`casework.reasons.${report.rejectionReason}`) })}</p>
-      )}
-      {report.duplicateOf && (
-        <p>
-          <Link to={`${INTERNAL_PAGES.reports}/${report.duplicateOf}`}>{t('casework.duplicateLink')}</Link>
-        </p>
       )}
       {report.allowedTransitions.map((to) => (
         <Form method="post" key={to} className="staff-form status-form" noValidate>
@@ -49,23 +43,15 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
             </>
           )}
           {to === 'rejected' && (
-            <>
-              <SelectField
-                label={t('casework.reason')}
-                name="reason"
-                options={[
-                  { value: '', label: '—' },
-                  ...REJECTION_REASONS.map((reason) => ({ value: reason, label: t(`casework.reasons.${reason}`) })),
-                ]}
-              />
-              <InputField
-                label={t('casework.duplicateOf')}
-                hint={t('casework.duplicateOfHint')}
-                name="duplicateOf"
-                autoComplete="off"
-                dir="ltr"
-              />
-            </>
+            // No "duplicate": a report that repeats another is linked into its incident (decision 0037).
+            <SelectField
+              label={t('casework.reason')}
+              name="reason"
+              options={[
+                { value: '', label: '—' },
+                ...REJECTION_REASONS.map((reason) => ({ value: reason, label: t(`casework.reasons.${reason}`) })),
+              ]}
+            />
           )}
           <SubmitButton
             label={t('casework.moveToAction', { status: status(to) })}

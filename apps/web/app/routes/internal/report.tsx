@@ -11,6 +11,7 @@ import { LANGUAGE_CODES } from '@app/locales/languages';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import { EvidencePackPanel } from '../../features/casework/evidence-pack-panel.tsx';
+import { IncidentPanel } from '../../features/casework/incident-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
@@ -83,7 +84,6 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
         from: field(form, 'from'),
         to: intent.slice('status-'.length),
         reason: field(form, 'reason') || undefined,
-        duplicateOf: field(form, 'duplicateOf'),
         municipality: field(form, 'municipality'),
         province: field(form, 'province'),
       }),
@@ -117,6 +117,11 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     );
   }
   if (intent === 'unpublish') return answer(() => reports.unpublish(id));
+  if (intent === 'incident-link') {
+    const target = field(form, 'target');
+    return answer(() => reports.linkToIncident(id, { from: field(form, 'from'), target }), { target });
+  }
+  if (intent === 'incident-split') return answer(() => reports.splitFromIncident(id, { from: field(form, 'from') }));
   throw new AppError('BAD_REQUEST');
 });
 
@@ -198,6 +203,12 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <div>
           <StatusPanel report={report} />
+          <IncidentPanel
+            report={report}
+            targetDraft={
+              actionData?.intent === 'incident-link' && actionData.error ? actionData.draft?.target : undefined
+            }
+          />
           <RemindersPanel
             reminders={report.reminders}
             today={today}
