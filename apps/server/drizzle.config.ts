@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/casework-schema.ts',
     './src/db/reminders-schema.ts',
     './src/db/operator-schema.ts',
+    './src/db/retention-schema.ts',
   ],
   out: './drizzle',
 });

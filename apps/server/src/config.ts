@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RetentionPeriods } from '@app/core/casework/retention';
 import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
 import { DEFAULT_URGENT_INCIDENT_TYPES, isIncidentType } from '@app/core/forms/report-questions';
@@ -88,6 +89,10 @@ const envSchema = z.object({
     'https://www.google.com/',
   ),
   REPORT_RETENTION_MONTHS: countOf('months', 1, 120).default(24),
+  /** Per outcome (decision 0040); rejected and closed default to REPORT_RETENTION_MONTHS, verified to never. */
+  RETENTION_REJECTED_MONTHS: countOf('months', 1, 120).optional(),
+  RETENTION_CLOSED_MONTHS: countOf('months', 1, 120).optional(),
+  RETENTION_VERIFIED_MONTHS: countOf('months', 1, 120).optional(),
   RESPONSE_PROMISE_WORKING_DAYS: countOf('working days', 1, 30).default(2),
   SMALL_CELL_THRESHOLD: wholeNumber(SMALL_CELL_MIN_THRESHOLD, 20).default(SMALL_CELL_DEFAULT_THRESHOLD),
   FIGURES_TIME_LIMIT_SECONDS: countOf('seconds', 1, 600).default(20),
@@ -237,6 +242,8 @@ export type Config = Readonly<{
   figures: { timeLimitMs: number };
   /** The promise to answer each report within so many working days in Belgium (decision 0029). */
   responsePromiseWorkingDays: number;
+  /** Months after which each outcome's personal data is erased (decision 0040); verified: never when unset. */
+  retention: Readonly<RetentionPeriods>;
   /**
    * Monitoring (decision 0030): the bearer token of GET /metrics (no token, no endpoint), and how
    * old a waiting notification or spooled file may grow before the administrators are alerted.
@@ -336,6 +343,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileWork: { concurrency: values.FILE_WORK_CONCURRENCY, maxWaiting: values.FILE_WORK_QUEUE },
     figures: { timeLimitMs: values.FIGURES_TIME_LIMIT_SECONDS * 1000 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
+    retention: Object.freeze({
+      rejected: values.RETENTION_REJECTED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
+      closed: values.RETENTION_CLOSED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
+      verified: values.RETENTION_VERIFIED_MONTHS,
+    }),
     monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({
       organisationName: values.ORG_NAME,

@@ -53,6 +53,7 @@ export function createStaffSide(
     organisationName: config.site.organisationName,
     digestHour: config.mail.digestHour,
     responsePromiseWorkingDays: config.responsePromiseWorkingDays,
+    retentionPeriods: config.retention,
   };
   const staffAuth = createStaffAuthService({
     auth,

@@ -67,6 +67,8 @@ export const staffDigest = pgTable(
     overdueReports: integer('overdue_reports').notNull(),
     unansweredReports: integer('unanswered_reports').notNull(),
     dueReminders: integer('due_reminders').notNull(),
+    /** Reports whose personal data is erased within ERASURE_WARNING_DAYS (decision 0040). */
+    erasuresDue: integer('erasures_due').notNull().default(0),
     outboxId: uuid('outbox_id').references(() => notificationOutbox.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,5 +79,6 @@ export const staffDigest = pgTable(
       'staff_digest_counts_check',
       rule(`"new_reports" >= 0 and "overdue_reports" >= 0 and "unanswered_reports" >= 0 and "due_reminders" >= 0`),
     ),
+    check('staff_digest_erasures_due_check', rule(`"erasures_due" >= 0`)),
   ],
 );

@@ -223,6 +223,14 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           { intent: 'reminder-set', dueOn: '2099-01-01', note: `Matrix reminder by ${visitor}` },
           ['coordinator', 'admin'],
         ],
+        // The legal hold (decision 0040): set, reviewed and lifted by each who may, so the next finds none.
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'hold-set', reason: `Matrix hold by ${visitor}` },
+          ['coordinator', 'admin'],
+        ],
+        [`/internal/reports/${reportId}`, { intent: 'hold-review' }, ['coordinator', 'admin']],
+        [`/internal/reports/${reportId}`, { intent: 'hold-lift' }, ['coordinator', 'admin']],
         ['/internal/account', { intent: 'daily-digest', dailyDigest: 'yes' }, ['coordinator', 'admin']],
         [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],

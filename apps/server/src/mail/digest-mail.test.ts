@@ -11,6 +11,7 @@ const digest = {
   overdueReports: 1,
   unansweredReports: 2,
   dueReminders: 0,
+  erasuresDue: 0,
   outboxId: null,
   createdAt: new Date('2026-11-25T06:00:00Z'),
 };

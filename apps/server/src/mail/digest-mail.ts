@@ -15,14 +15,14 @@ export type DigestSettings = {
   staffAreaUrl: string;
 };
 type DigestMessages = (typeof resources)['en']['emails']['dailyDigest'];
-type CountedLine = 'newReports' | 'overdueReports' | 'unansweredReports' | 'dueReminders';
+type CountedLine = 'newReports' | 'overdueReports' | 'unansweredReports' | 'dueReminders' | 'erasuresDue';
 
 function fill(template: string, values: Record<string, string>) {
   return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '');
 }
 
 /**
- * The daily digest of one member: four figures and the staff area's links, in the staff language.
+ * The daily digest of one member: four figures (and the erasures due within 14 days, if any) and the staff area's links, in the staff language.
  * Built from the counts claimed with the digest's row; it holds no name, no address, no word of a
  * report or of a note (decision 0028).
  */
@@ -55,6 +55,8 @@ export function composeDigest(digest: DigestRow, to: string, settings: DigestSet
     counted('overdueReports', digest.overdueReports),
     counted('unansweredReports', digest.unansweredReports),
     counted('dueReminders', digest.dueReminders),
+    // Only when there is one: a warning, not a figure of every day.
+    ...(digest.erasuresDue > 0 ? [counted('erasuresDue', digest.erasuresDue)] : []),
     '',
     fill(messages.links, values),
     '',

@@ -1,3 +1,4 @@
+import type { RetentionPeriods } from '@app/core/casework/retention';
 import { AppError } from '@app/core/errors/app-error';
 import { can, type Permission } from '@app/core/staff/staff';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
@@ -26,6 +27,8 @@ export type OperationDeps = {
   digestHour?: number;
   /** The promise to answer a report within so many working days (RESPONSE_PROMISE_WORKING_DAYS). */
   responsePromiseWorkingDays: number;
+  /** The retention periods per outcome (decision 0040), for the erasure dates staff are shown. */
+  retentionPeriods?: RetentionPeriods;
 };
 
 /** The staff member an operation acts for, as the session found them. */

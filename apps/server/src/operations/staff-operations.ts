@@ -28,6 +28,7 @@ import { addReportNote } from './reports/add-report-note.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
 import { exportReports } from './reports/export-reports.ts';
+import { liftLegalHold, reviewLegalHold, setLegalHold } from './reports/legal-hold.ts';
 import { linkReportToIncident } from './reports/link-report-to-incident.ts';
 import { listReports } from './reports/list-reports.ts';
 import { openReport } from './reports/open-report.ts';
@@ -60,6 +61,9 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     reports: {
       list: (filter) => listReports(deps, actor, filter),
       open: (id) => openReport(deps, actor, id),
+      setLegalHold: (id, input) => setLegalHold(deps, actor, id, input),
+      reviewLegalHold: (id) => reviewLegalHold(deps, actor, id),
+      liftLegalHold: (id) => liftLegalHold(deps, actor, id),
       assignees: () => reportAssignees(deps, actor),
       revealReporter: (id) => revealReporter(deps, actor, id),
       changeStatus: (id, input) => changeReportStatus(deps, actor, id, input),

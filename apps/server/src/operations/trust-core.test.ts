@@ -184,6 +184,11 @@ describe('a change and its audit row', () => {
 
     await withFailingAudit('report.personal-data-viewed', () => reports.revealReporter(id));
 
+    await withFailingAudit('report.legal-hold-set', () =>
+      reports.setLegalHold(id, { reason: 'Zaak bij de rechtbank.' }),
+    );
+    expect(await count(`select count(*)::int as n from legal_hold where report_id = $1`, [id])).toBe(0);
+
     const { staff: admin } = await createStaffMember(server, 'admin', 'Ava');
     await withFailingAudit('staff.role-changed', () =>
       server.services.operationsFor(admin).staff.changeRole(chaim.id, 'viewer'),

@@ -4,6 +4,7 @@ import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
 import type { ReportReminder } from './reminders.ts';
 import type { RejectionReason } from './report-workflow.ts';
+import type { LegalHoldView } from './retention.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
 /** The report list's filters, as the page's query string gives them. */
@@ -52,6 +53,8 @@ export type ReportDetail = {
   spamCheck: SpamCheck;
   /** When the retention job erased the personal data and free texts, if it did. */
   personalDataErasedAt: string | null;
+  /** Its legal hold, or the day its personal data falls due for erasure (null: not scheduled). */
+  retention?: { legalHold: LegalHoldView | null; erasureDueAt: string | null };
   incidentDate: string;
   incidentTime: string | null;
   location: string;

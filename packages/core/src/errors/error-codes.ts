@@ -145,6 +145,12 @@ const CASEWORK = {
    * verified report; it must be unpublished first.
    */
   incidentPublished: 400,
+  /** A legal hold (decision 0040): its reason, none to lift or review, already erased. */
+  holdReasonRequired: 400,
+  holdReasonTooLong: 400,
+  holdAlreadySet: 409,
+  noHold: 409,
+  alreadyErased: 400,
   /** Someone else changed the report first: the page shows the current state. */
   conflict: 409,
 } as const satisfies Codes;

@@ -108,6 +108,23 @@ export type DashboardData = {
    * first; absent for a role that may not read reports.
    */
   urgentReports?: DashboardUrgentReport[];
+  /**
+   * Retention (decision 0040): the legal holds, those due for review first, and the reports whose
+   * personal data is erased within 14 days; absent for a role that may not read reports.
+   */
+  retention?: DashboardRetention;
+};
+
+export type DashboardRetention = {
+  holds: {
+    reportId: string;
+    receivedAt: string;
+    incidentType: string;
+    setAt: string;
+    reviewDueAt: string;
+    reviewDue: boolean;
+  }[];
+  erasuresSoon: { reportId: string; receivedAt: string; incidentType: string; status: string; dueAt: string }[];
 };
 
 export type DashboardUrgentReport = {

@@ -63,6 +63,10 @@ export type StaffOperations = {
     linkToIncident(id: string, input: IncidentLinkInput): Promise<void>;
     /** Splits the report out of its incident into an incident of its own. */
     splitFromIncident(id: string, input: IncidentSplitInput): Promise<void>;
+    /** A legal hold on a case under proceedings (decision 0040): set with a reason, reviewed yearly, lifted. */
+    setLegalHold(id: string, input: { reason: string }): Promise<void>;
+    reviewLegalHold(id: string): Promise<void>;
+    liftLegalHold(id: string): Promise<void>;
     /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
     export(filter: ReportListFilter): Promise<ReportExportRow[]>;
     /**

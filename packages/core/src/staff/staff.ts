@@ -119,6 +119,10 @@ export const AUDIT_ACTIONS = [
   'content.edited',
   'export.downloaded',
   'report.personal-data-erased',
+  /** A legal hold set, reviewed or lifted on a report (decision 0040); details never hold its reason. */
+  'report.legal-hold-set',
+  'report.legal-hold-reviewed',
+  'report.legal-hold-lifted',
   'message.erased',
   'storage.orphans-removed',
 ] as const;

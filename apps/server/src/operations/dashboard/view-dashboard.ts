@@ -9,6 +9,7 @@ import { countVerifiedLast30Days } from '../../services/figures/verified-inciden
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
 import { presentDueReminders } from '../presenters/reminder-presenter.ts';
+import { retentionOverview } from './retention-overview.ts';
 
 const LATEST = 5;
 /** Reports and threads listed in each of the response-time queues (their counts cover them all). */
@@ -38,6 +39,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     responseQueue,
     alerts,
     urgentReports,
+    retention,
   ] = await Promise.all([
     countReports('new'),
     countReports('in_review'),
@@ -85,6 +87,8 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
           .orderBy(asc(alert.openedAt))
       : Promise.resolve(undefined),
     mayReadReports ? findUntakenUrgentReports(deps) : Promise.resolve(undefined),
+    // A viewer's dashboard never reads which reports are held or about to be erased.
+    mayReadReports ? retentionOverview(deps) : Promise.resolve(undefined),
   ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
@@ -100,7 +104,11 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     urgentReports,
   });
   const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
-  return reminders ? { ...dashboard, dueReminders: reminders } : dashboard;
+  return {
+    ...dashboard,
+    ...(reminders ? { dueReminders: reminders } : {}),
+    ...(retention ? { retention } : {}),
+  };
 }
 
 /** Urgent reports that nobody has taken yet (partial index `report_urgent_open_idx`), oldest first. */

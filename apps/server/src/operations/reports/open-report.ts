@@ -11,6 +11,7 @@ import { staffUser } from '../../db/staff-schema.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
+import { reportRetention } from './legal-hold.ts';
 
 /**
  * A report's page: facts, files, history, notes, thread, its incident (with the incident's other
@@ -81,8 +82,9 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     messages,
     reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });
+  const retention = await reportRetention(deps, id);
   await markReporterMessagesRead(db, id);
-  return detail;
+  return { ...detail, retention };
 }
 
 /** The reporter's messages on a report count as read by staff from now on. */

@@ -32,6 +32,7 @@ export const SEALED_COLUMNS = [
   { table: 'report_message', columns: ['body'] },
   { table: 'report_note', columns: ['body'] },
   { table: 'report_reminder', columns: ['note'] },
+  { table: 'legal_hold', columns: ['reason'] },
   { table: 'contact_message', columns: ['content'] },
 ] as const;
 

@@ -1,9 +1,11 @@
+import type { RetentionPeriods } from '@app/core/casework/retention';
 import { SITE_TIME_ZONE, todayInBelgium } from '@app/core/site/dates';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { staffDigest, staffMailPreference } from '../../db/reminders-schema.ts';
 import { notificationOutbox, report } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
+import { erasureSchedule } from '../retention/erasure-schedule.ts';
 import { countDueReminders } from './due-reminders.ts';
 import { readResponseQueue } from './response-times.ts';
 
@@ -23,6 +25,7 @@ export type DigestCounts = {
   overdueReports: number;
   unansweredReports: number;
   dueReminders: number;
+  erasuresDue: number;
 };
 
 /**
@@ -30,18 +33,21 @@ export type DigestCounts = {
  * reports and waiting reporters exactly as the dashboard counts them (Belgian working days and the
  * response promise, decision 0029), so that the e-mail and the page never disagree.
  */
-async function sharedCounts(db: Db, now: Date, promise: number) {
-  const [fresh, queue] = await Promise.all([
+async function sharedCounts(db: Db, now: Date, promise: number, periods: RetentionPeriods) {
+  const [fresh, queue, erasures] = await Promise.all([
     db
       .select({ value: count() })
       .from(report)
       .where(and(eq(report.status, 'new'), eq(report.isQuarantined, false))),
     readResponseQueue(db, { now, promise, limit: 1 }),
+    // The warning before erasure (decision 0040): reports erased within 14 days, holds excepted.
+    erasureSchedule(periods).soon(db, now),
   ]);
   return {
     newReports: fresh[0]?.value ?? 0,
     overdueReports: queue.overdue.count,
     unansweredReports: queue.waitingMessages.count,
+    erasuresDue: erasures.length,
   };
 }
 
@@ -54,7 +60,18 @@ async function sharedCounts(db: Db, now: Date, promise: number) {
  * the first to commit and then inserts nothing, so it queues nothing. A digest with nothing to report is claimed but not
  * sent. Every step takes `now`, so that tests stand anywhere in time.
  */
-export function createDigest({ db, hour, promise }: { db: Db; hour: number; promise: number }) {
+export function createDigest({
+  db,
+  hour,
+  promise,
+  periods = { rejected: 24, closed: 24 },
+}: {
+  db: Db;
+  hour: number;
+  promise: number;
+  /** The retention periods per outcome, for the count of erasures due within 14 days. */
+  periods?: RetentionPeriods;
+}) {
   return {
     hour,
     /** Queues the digests owed at `now`; answers how many were queued and how many were empty. */
@@ -76,7 +93,7 @@ export function createDigest({ db, hour, promise }: { db: Db; hour: number; prom
           ),
         );
       if (owed.length === 0) return outcome;
-      const shared = await sharedCounts(db, now, promise);
+      const shared = await sharedCounts(db, now, promise, periods);
       for (const member of owed) {
         await db.transaction(async (tx) => {
           const counts: DigestCounts = { ...shared, dueReminders: await countDueReminders(tx, member.id, today) };

@@ -1,15 +1,15 @@
-import type { ReportStatus } from '@app/core/casework/statuses';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { RetentionOutcome, RetentionPeriods } from '@app/core/casework/retention';
+import { eq, lt } from 'drizzle-orm';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Encryption } from '../../crypto/encryption.ts';
 import { reportNote } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
+import { reportErasure } from '../../db/retention-schema.ts';
 import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
+import { erasureSchedule } from './erasure-schedule.ts';
 
-/** Statuses that end a case; the retention period runs from the moment a report reached one. */
-const FINISHED_STATUSES: ReportStatus[] = ['closed', 'rejected'];
 /** A stored file without its row is left alone this long: its transaction may still be running. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
@@ -20,9 +20,10 @@ function monthsBefore(now: Date, months: number): Date {
 }
 
 /**
- * What the privacy policy promises (decision 0012): the personal data and free texts of a report
- * are erased `months` after its case was closed or rejected; contact messages `months` after they
- * arrived. Statistics keep what they count. Files whose row never committed are swept away.
+ * What the privacy policy promises (decisions 0012 and 0040): the personal data and free texts of a
+ * report are erased its outcome's period (`periods`) after it was rejected, closed or (if the
+ * operator set a period) verified, never under a legal hold nor within 30 days of the reporter's
+ * last message, each leaving a `report_erasure` row; contact messages `months` after they arrived. Statistics keep what they count. Files whose row never committed are swept away.
  * Every step takes `now`, so that tests can stand anywhere in time.
  */
 export function createRetention({
@@ -31,32 +32,32 @@ export function createRetention({
   storage,
   audit,
   months,
+  periods = { rejected: months, closed: months },
 }: {
   db: Db;
   encryption: Encryption;
   storage: StorageDriver;
   audit: AuditLog;
+  /** Contact messages' period, and every outcome's when `periods` is not given. */
   months: number;
+  periods?: RetentionPeriods;
 }) {
   const emptySealed = () => encryption.sealText('');
+  const schedule = erasureSchedule(periods);
 
   const eraseReports = async (now: Date): Promise<number> => {
-    const due = await db
-      .select({ id: report.id })
-      .from(report)
-      .where(
-        and(
-          inArray(report.status, FINISHED_STATUSES),
-          lt(report.statusChangedAt, monthsBefore(now, months)),
-          isNull(report.personalDataErasedAt),
-        ),
-      );
+    const due = await schedule.due(db, now);
+    let erased = 0;
     for (const { id } of due) {
       const files = await db
         .select({ fullPath: reportAttachment.fullPath })
         .from(reportAttachment)
         .where(eq(reportAttachment.reportId, id));
-      await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
+        // A hold set or a reporter's message sent since the list was read wins: look again, locked.
+        await tx.select({ id: report.id }).from(report).where(eq(report.id, id)).for('update');
+        const [still] = await schedule.due(tx, now, id);
+        if (!still) return undefined;
         await tx
           .update(report)
           .set({
@@ -78,7 +79,20 @@ export function createRetention({
         // A reminder's note is a free text about the case like a note: it goes with them.
         await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
         await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
+        const outcome = still.status as RetentionOutcome;
+        // The record the erasure leaves: no name, no text, only what happened and why.
+        await tx.insert(reportErasure).values({
+          reportId: id,
+          erasedAt: now,
+          via: 'retention',
+          outcome,
+          periodMonths: still.months,
+          files: files.length,
+        });
+        return { outcome, months: still.months };
       });
+      if (!done) continue;
+      erased += 1;
       // The rows are gone first: a crash here leaves orphans, which the sweeper removes.
       await Promise.allSettled(files.map((file) => storage.delete(file.fullPath)));
       await audit.record({
@@ -86,10 +100,10 @@ export function createRetention({
         actorKind: 'job',
         subjectType: 'report',
         subjectId: id,
-        details: { via: 'retention', months, files: files.length },
+        details: { via: 'retention', outcome: done.outcome, months: done.months, files: files.length },
       });
     }
-    return due.length;
+    return erased;
   };
 
   const eraseMessages = async (now: Date): Promise<number> => {
@@ -132,6 +146,7 @@ export function createRetention({
   };
 
   return {
+    schedule,
     /** The `retention` job's day (apps/server/src/jobs/retention.ts). */
     eraseReports,
     eraseMessages,

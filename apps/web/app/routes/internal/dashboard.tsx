@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { RetentionDashboard } from '../../features/casework/retention-dashboard.tsx';
 import { DueReminders } from '../../features/reminders/due-reminders.tsx';
 import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
 import { AlertsPanel } from '../../features/staff/alerts-panel.tsx';
@@ -102,6 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
       {dashboard.dueReminders && <DueReminders dueReminders={dashboard.dueReminders} />}
       {dashboard.responseTimes && <ResponseQueues queues={dashboard.responseTimes} />}
+      {dashboard.retention && <RetentionDashboard retention={dashboard.retention} />}
       {replies && (
         <section aria-labelledby="new-replies" className="staff-panel">
           <h2 id="new-replies" tabIndex={-1}>

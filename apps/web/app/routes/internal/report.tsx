@@ -3,6 +3,7 @@ import {
   NOTE_MAX_LENGTH,
   PUBLIC_SUMMARY_MAX_LENGTH,
 } from '@app/core/casework/report-workflow';
+import { LEGAL_HOLD_REASON_MAX_LENGTH } from '@app/core/casework/retention';
 import { AppError } from '@app/core/errors/app-error';
 import { codeIn } from '@app/core/errors/error-codes';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
@@ -12,6 +13,7 @@ import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import { EvidencePackPanel } from '../../features/casework/evidence-pack-panel.tsx';
 import { IncidentPanel } from '../../features/casework/incident-panel.tsx';
+import { LegalHoldPanel } from '../../features/casework/legal-hold-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
@@ -122,6 +124,12 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     return answer(() => reports.linkToIncident(id, { from: field(form, 'from'), target }), { target });
   }
   if (intent === 'incident-split') return answer(() => reports.splitFromIncident(id, { from: field(form, 'from') }));
+  if (intent === 'hold-set') {
+    const reason = field(form, 'reason');
+    return answer(() => reports.setLegalHold(id, { reason }), { reason });
+  }
+  if (intent === 'hold-review') return answer(() => reports.reviewLegalHold(id));
+  if (intent === 'hold-lift') return answer(() => reports.liftLegalHold(id));
   throw new AppError('BAD_REQUEST');
 });
 
@@ -129,7 +137,9 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // A reminder someone else marked done or removed meanwhile: show the reminders as they are now.
   const reminderGone = actionResult?.reminderError === 'conflict' || actionResult?.reminderError === 'notFound';
-  return actionResult?.error === 'conflict' || reminderGone ? true : defaultShouldRevalidate;
+  // A hold someone else set, reviewed or lifted meanwhile: show the hold as it is now.
+  const holdChanged = actionResult?.error === 'holdAlreadySet' || actionResult?.error === 'noHold';
+  return actionResult?.error === 'conflict' || reminderGone || holdChanged ? true : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
@@ -145,7 +155,9 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           ? MUNICIPALITY_MAX_LENGTH
           : actionData?.error === 'replyTooLong'
             ? FOLLOW_UP_MESSAGE_MAX_LENGTH
-            : NOTE_MAX_LENGTH,
+            : actionData?.error === 'holdReasonTooLong'
+              ? LEGAL_HOLD_REASON_MAX_LENGTH
+              : NOTE_MAX_LENGTH,
   };
   const reporter = actionData && 'reporter' in actionData ? actionData.reporter : undefined;
   return (
@@ -208,6 +220,10 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             targetDraft={
               actionData?.intent === 'incident-link' && actionData.error ? actionData.draft?.target : undefined
             }
+          />
+          <LegalHoldPanel
+            report={report}
+            reasonDraft={actionData?.intent === 'hold-set' && actionData.error ? actionData.draft?.reason : undefined}
           />
           <RemindersPanel
             reminders={report.reminders}
