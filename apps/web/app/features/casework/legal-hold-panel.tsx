@@ -1,5 +1,6 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import { LEGAL_HOLD_REASON_MAX_LENGTH } from '@app/core/casework/retention';
+import { isolate } from '@app/locales/bidi';
 import { Form } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -21,7 +22,10 @@ export function LegalHoldPanel({ report, reasonDraft }: { report: ReportDetail; 
       {hold ? (
         <>
           <p>
-            {t('casework.retention.heldSince', { date: formatDateTime(hold.setAt, language), name: hold.setBy ?? '' })}
+            {t('casework.retention.heldSince', {
+              date: formatDateTime(hold.setAt, language),
+              name: isolate(hold.setBy ?? ''),
+            })}
           </p>
           <p className="muted">{t('casework.retention.reason')}</p>
           <p className="user-text">{hold.reason}</p>
