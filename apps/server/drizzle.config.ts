@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/reminders-schema.ts',
     './src/db/operator-schema.ts',
     './src/db/retention-schema.ts',
+    './src/db/reply-notice-schema.ts',
   ],
   out: './drizzle',
 });

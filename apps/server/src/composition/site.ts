@@ -24,6 +24,7 @@ import { createDigest, type Digest } from '../services/casework/digest.ts';
 import { createPublicIncidentsService } from '../services/figures/public-incidents.ts';
 import { createFollowUpService, type FollowUpService } from '../services/follow-up/follow-up.ts';
 import { createFollowUpLimits, type FollowUpLimits } from '../services/follow-up/follow-up-limits.ts';
+import { createReplyNotices, type ReplyNotices } from '../services/follow-up/reply-notices.ts';
 import { type AltchaService, createAltchaService } from '../services/intake/altcha.ts';
 import { createFormTokens, type FormTokens } from '../services/intake/form-token.ts';
 import { createSubmissionLimits, type SubmissionLimits } from '../services/intake/submission-limits.ts';
@@ -82,6 +83,8 @@ export type Site = {
   /** The daily erasure of personal data past the retention period, and the orphan sweeper. */
   retention: Retention;
   notifications: NotificationWorker;
+  /** Reporters' reply notices (decision 0041). */
+  replyNotices: ReplyNotices;
   /** The incident types whose reports are urgent (decision 0024). */
   urgentIncidentTypes: readonly IncidentType[];
   /** The daily digest of coordinators and admins who asked for it (decision 0028). */
@@ -200,6 +203,12 @@ export function createSite(config: Config, database: { db: Db; pool: pg.Pool }, 
     altcha: createAltchaService(database.db, encryption.deriveKey('altcha')),
     limits: createSubmissionLimits(database.pool, encryption.deriveKey('rate-limit-keys'), config.limits),
     urgentIncidentTypes: config.urgentIncidentTypes,
+    replyNotices: createReplyNotices({
+      db: database.db,
+      encryption,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+    }),
     notifications: createNotificationWorker(
       database.db,
       {
@@ -231,6 +240,7 @@ function httpServicesOf(site: Omit<Site, 'http' | 'background'>): HttpServices {
     limits: site.limits,
     followUpLimits: site.followUpLimits,
     followUp: site.followUp,
+    replyNotices: site.replyNotices,
     fileWork: site.fileWork,
     // Storing a report, a message or a reply, with its files.
     db: site.db,
@@ -264,6 +274,7 @@ function jobServicesOf(site: Omit<Site, 'http' | 'background'>): JobServices {
     jobs: site.jobs,
     metrics: site.metrics,
     notifications: site.notifications,
+    replyNotices: site.replyNotices,
     spoolMover: site.spoolMover,
     retention: site.retention,
     digest: site.digest,

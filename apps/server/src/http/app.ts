@@ -13,6 +13,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createProxyObservations } from '../monitoring/proxy-observations.ts';
+import type { ReplyNotices } from '../services/follow-up/reply-notices.ts';
 import type { SiteRevision } from '../services/site/site-revision.ts';
 import { sendFailure } from './api-error.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
@@ -51,6 +52,8 @@ export type HttpServices = SubmissionServices &
     staffAuth: StaffAuthForWeb;
     siteRevision: SiteRevision;
     pool: pg.Pool;
+    /** The follow-up page's reply notice, turned on or off (decision 0041). */
+    replyNotices: Pick<ReplyNotices, 'set' | 'stop'>;
   };
 
 export type AppDependencies = {

@@ -5,6 +5,7 @@ import { followUpMessageProblem } from '@app/core/forms/form-rules';
 import { isLanguage, languagePrefix } from '@app/locales/languages';
 import express, { Router } from 'express';
 import type { Logger } from '../logger.ts';
+import type { ReplyNotices } from '../services/follow-up/reply-notices.ts';
 import type { Readiness } from './health.routes.ts';
 import { readReportUpload } from './multipart.ts';
 import {
@@ -17,7 +18,8 @@ import {
 } from './submission-pipeline.ts';
 
 /** The follow-up page's API: the stages (the reply's session among them), the outbox's nudge, the metrics. */
-export type FollowUpRouteServices = PipelineServices & Pick<SubmissionServices, 'notifications' | 'metrics'>;
+export type FollowUpRouteServices = PipelineServices &
+  Pick<SubmissionServices, 'notifications' | 'metrics'> & { replyNotices: Pick<ReplyNotices, 'set' | 'stop'> };
 
 /**
  * The reporter's side of the follow-up thread: open a report with its receipt, write to staff
@@ -93,6 +95,34 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
       const language = (request.body as Record<string, unknown> | undefined)?.language;
       const prefix = isLanguage(language) ? languagePrefix(language) : '';
       response.append('Set-Cookie', clearCookie).redirect(303, `${prefix}/follow-up?closed=1`);
+    }, logger),
+  );
+
+  // A plain form too: turns the reply notice on (an address and a sender name) or off, then back
+  // to the page, which says which (decision 0041). Without a live session, the page asks for the receipt.
+  router.post(
+    '/api/follow-up/reply-notice',
+    express.urlencoded({ extended: false, limit: 2048 }),
+    guarded(async (request, response) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const language = isLanguage(body.language) ? body.language : 'en';
+      const page = `${languagePrefix(language)}/follow-up`;
+      const reportId = await services.followUp.reportOf(request.get('cookie') ?? null);
+      if (!reportId) return response.redirect(303, page);
+      if (body.intent === 'stop') {
+        await services.replyNotices.stop(reportId);
+        return response.redirect(303, `${page}?notice=off`);
+      }
+      const input = { address: String(body.address ?? ''), sender: String(body.sender ?? '') };
+      try {
+        await services.replyNotices.set(reportId, input, language);
+      } catch (error) {
+        if (error instanceof AppError && error.code.startsWith('followUp.NOTICE_')) {
+          return response.redirect(303, `${page}?noticeError=${error.code.slice('followUp.'.length)}`);
+        }
+        throw error;
+      }
+      return response.redirect(303, `${page}?notice=on`);
     }, logger),
   );
 

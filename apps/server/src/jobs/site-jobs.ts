@@ -7,6 +7,7 @@ import type { JobRecorder } from '../monitoring/jobs.ts';
 import type { Metrics } from '../monitoring/metrics.ts';
 import type { Digest } from '../services/casework/digest.ts';
 import type { FollowUpService } from '../services/follow-up/follow-up.ts';
+import type { ReplyNotices } from '../services/follow-up/reply-notices.ts';
 import type { AltchaService } from '../services/intake/altcha.ts';
 import type { Retention } from '../services/retention/retention.ts';
 import type { SpoolMover } from '../storage/spool-mover.ts';
@@ -31,6 +32,7 @@ export type JobServices = {
   jobs: JobRecorder;
   metrics: Metrics;
   notifications: NotificationWorker;
+  replyNotices: Pick<ReplyNotices, 'sendPending'>;
   spoolMover: SpoolMover;
   retention: Retention;
   digest: Digest;
@@ -42,7 +44,7 @@ export type JobServices = {
 /** Every job of the site, each in its own file of this folder (decision 0035). */
 export function siteJobs(services: JobServices, logger: Logger): Job[] {
   return [
-    outboxJob(services.notifications),
+    outboxJob(services.notifications, services.replyNotices),
     spoolMoverJob(services.spoolMover),
     maintenanceJob(services),
     retentionJob(services.retention, logger),

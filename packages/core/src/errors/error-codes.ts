@@ -80,6 +80,9 @@ const FOLLOW_UP = {
   RECEIPT_NOT_RECOGNISED: 400,
   RATE_LIMITED: 429,
   SESSION_ENDED: 401,
+  /** A reply notice (decision 0041): an address that is not one, a sender not offered. */
+  NOTICE_ADDRESS_INVALID: 400,
+  NOTICE_SENDER_INVALID: 400,
 } as const satisfies Codes;
 
 /** The sign-in steps (their results carry cookies to set, so they answer with a result, not a throw). */

@@ -1,4 +1,5 @@
 import type { ReportStatus } from '../casework/statuses.ts';
+import type { ReplyNoticeSender } from './reply-notice.ts';
 
 /**
  * The reporter's way back to a report: a receipt of 16 digits, shown once after sending, and a
@@ -54,6 +55,8 @@ export type FollowUpThread = {
   /** The day the report was sent, YYYY-MM-DD. */
   sentOn: string;
   messages: FollowUpMessage[];
+  /** The reply notice's sender name, when the reporter left an address (decision 0041); never the address. */
+  replyNotice?: ReplyNoticeSender | null;
 };
 
 /** What the follow-up page finds for its visitor. */

@@ -33,6 +33,7 @@ export const SEALED_COLUMNS = [
   { table: 'report_note', columns: ['body'] },
   { table: 'report_reminder', columns: ['note'] },
   { table: 'legal_hold', columns: ['reason'] },
+  { table: 'reply_notice', columns: ['address'] },
   { table: 'contact_message', columns: ['content'] },
 ] as const;
 

@@ -13,6 +13,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizz
 import type { ReceiptHasher } from '../../crypto/receipts.ts';
 import type { SubmissionKeys } from '../../crypto/submission-keys.ts';
 import type { Db } from '../../db/database.ts';
+import { replyNotice } from '../../db/reply-notice-schema.ts';
 import {
   followUpSession,
   notificationOutbox,
@@ -58,6 +59,8 @@ export type FollowUpService = FollowUpServicesForWeb & {
    * comes before any file of a reply is worked on (security review finding 1).
    */
   hasSession(cookieHeader: string | null): Promise<boolean>;
+  /** The report of a live session (its idle timer renewed), for the reply notice's form. */
+  reportOf(cookieHeader: string | null): Promise<string | undefined>;
   /** Ends the session of this cookie; returns the header that removes the cookie. */
   close(cookieHeader: string | null): Promise<string>;
   deleteExpired(): Promise<void>;
@@ -153,7 +156,7 @@ export function createFollowUpService({
         .from(report)
         .where(eq(report.id, session.reportId));
       if (!reportRow) return { state: 'ended', setCookie: clearCookie };
-      const [messages, files] = await Promise.all([
+      const [messages, files, notice] = await Promise.all([
         db
           .select()
           .from(reportMessage)
@@ -164,6 +167,7 @@ export function createFollowUpService({
           .from(reportAttachment)
           .where(and(eq(reportAttachment.reportId, session.reportId), isNotNull(reportAttachment.messageId)))
           .orderBy(asc(reportAttachment.timeCreated)),
+        db.select({ sender: replyNotice.sender }).from(replyNotice).where(eq(replyNotice.reportId, session.reportId)),
       ]);
       // Staff messages count as seen once this page has shown them.
       await db
@@ -181,6 +185,7 @@ export function createFollowUpService({
         thread: {
           status: reporterStatusOf(reportRow.status),
           sentOn: todayInBelgium(reportRow.createdAt),
+          replyNotice: notice[0]?.sender ?? null,
           messages: messages.map((message) => ({
             id: message.id,
             author: message.author,
@@ -252,6 +257,10 @@ export function createFollowUpService({
       return { repeated: false };
     },
 
+    async reportOf(cookieHeader) {
+      const session = await resolve(cookieHeader);
+      return session && session !== 'ended' ? session.reportId : undefined;
+    },
     async hasSession(cookieHeader) {
       const session = await resolve(cookieHeader);
       return session !== undefined && session !== 'ended';

@@ -71,9 +71,12 @@ describe('retention by outcome', () => {
     await reach(verifiedOld.reportId, 'verified', months(37));
     await reach(verifiedYoung.reportId, 'verified', months(35));
 
+    // The reporter's reply-notice address (decision 0041) goes with the rest.
+    await server.services.replyNotices.set(rejected.reportId, { address: 'r@example.net', sender: 'messages' }, 'nl');
     await server.services.retention.eraseReports(new Date());
 
     expect(await erasedAt(rejected.reportId)).not.toBeNull();
+    expect(await server.services.replyNotices.of(rejected.reportId)).toBeNull();
     expect(await erasedAt(verifiedOld.reportId)).not.toBeNull();
     expect(await erasedAt(closed.reportId)).toBeNull();
     expect(await erasedAt(verifiedYoung.reportId)).toBeNull();

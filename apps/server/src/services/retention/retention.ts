@@ -5,6 +5,7 @@ import type { Encryption } from '../../crypto/encryption.ts';
 import { reportNote } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
+import { replyNotice } from '../../db/reply-notice-schema.ts';
 import { reportErasure } from '../../db/retention-schema.ts';
 import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
@@ -79,6 +80,8 @@ export function createRetention({
         // A reminder's note is a free text about the case like a note: it goes with them.
         await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
         await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
+        // The reporter's reply-notice address goes with the report's other personal data.
+        await tx.delete(replyNotice).where(eq(replyNotice.reportId, id));
         const outcome = still.status as RetentionOutcome;
         // The record the erasure leaves: no name, no text, only what happened and why.
         await tx.insert(reportErasure).values({

@@ -6,6 +6,7 @@ import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
 import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
+import { ReplyNoticeForm } from '../../features/follow-up/reply-notice-form.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
@@ -28,6 +29,9 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
     wasClosed: new URL(args.request.url).searchParams.get('closed') === '1',
     /** Back from a reply sent without JavaScript (the server redirects here once it is stored). */
     wasSent: new URL(args.request.url).searchParams.get('sent') === '1',
+    /** Back from the reply notice's plain form: turned on, off, or refused with its code. */
+    noticeResult: noticeResultOf(new URL(args.request.url).searchParams.get('notice')),
+    noticeError: noticeErrorOf(new URL(args.request.url).searchParams.get('noticeError')),
   };
   // A session that ended takes its cookie with it.
   return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
@@ -43,6 +47,11 @@ export const action = answeringFailures(async ({ context }: Route.ActionArgs) =>
   if (plainForm?.answer.form !== 'followUp') throw new AppError('BAD_REQUEST');
   return data({ answer: plainForm.answer }, { status: plainForm.status });
 });
+
+const noticeResultOf = (value: string | null): 'on' | 'off' | undefined =>
+  value === 'on' || value === 'off' ? value : undefined;
+const noticeErrorOf = (value: string | null) =>
+  value === 'NOTICE_ADDRESS_INVALID' || value === 'NOTICE_SENDER_INVALID' ? value : undefined;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
@@ -65,6 +74,8 @@ function FollowUp({
   followUp,
   wasClosed,
   wasSent,
+  noticeResult,
+  noticeError,
   language,
   answer,
 }: Route.ComponentProps['loaderData'] & { answer?: FollowUpFormAnswer }) {
@@ -117,6 +128,12 @@ function FollowUp({
               setNotice('sessionEnded');
               void revalidator.revalidate();
             }}
+          />
+          <ReplyNoticeForm
+            language={language}
+            sender={followUp.thread.replyNotice ?? null}
+            result={noticeResult}
+            error={noticeError}
           />
           <section className="section follow-up-close" aria-labelledby="close-title">
             <h2 id="close-title">{t('followUp.closeTitle')}</h2>
