@@ -45,7 +45,8 @@ export function IncidentPanel({ report, targetDraft }: { report: ReportDetail; t
       )}
       <h3>{t('casework.incidentPanel.linkTitle')}</h3>
       <p>{t('casework.incidentPanel.linkIntro')}</p>
-      <Form method="post" className="staff-form" noValidate>
+      {/* Drawn anew once the incident changed, so that a number that was linked is not left in the box. */}
+      <Form key={`${incident.id}-${incident.revision}`} method="post" className="staff-form" noValidate>
         <input type="hidden" name="from" value={incident.id} />
         <InputField
           label={t('casework.incidentPanel.linkTarget')}
