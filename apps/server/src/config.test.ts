@@ -141,4 +141,15 @@ describe('loadConfig', () => {
       forcePathStyle: false,
     });
   });
+
+  it('takes ONION_URL as an http(s) onion address of 56 letters, without a trailing slash, and nothing else', () => {
+    const onion = 'vww6ybal4bd7szmgncyruucpgfkqahzddi37ktceo3ah7ngmcopnpyyd.onion';
+    expect(loadConfig({ ONION_URL: `http://${onion}/` }, '/srv/site').onionUrl).toBe(`http://${onion}`);
+    expect(loadConfig({}, '/srv/site').onionUrl).toBeUndefined();
+    for (const wrong of ['http://example.org', `http://${onion}/path`, 'http://short.onion', `ftp://${onion}`]) {
+      expect(problemsOf({ ONION_URL: wrong })[0], wrong).toMatch(
+        /^ONION_URL: expected the address of the site as a tor onion service/,
+      );
+    }
+  });
 });

@@ -75,6 +75,15 @@ const envSchema = z.object({
   HOST: text('a host name or IP address to listen on').default('127.0.0.1'),
   PORT: wholeNumber(1, 65535, 'a port number between 1 and 65535').default(3000),
   PUBLIC_URL: webAddress('the public address of the site, such as https://example.org').optional(),
+  ONION_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/[a-z2-7]{56}\.onion\/?$/.test(value), {
+      error: expected(
+        'the address of the site as a tor onion service: http:// and 56 letters and digits ending in .onion, with no path',
+      ),
+    })
+    .optional(),
   DATA_DIR: text('a directory path').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -178,6 +187,12 @@ export type Config = Readonly<{
   publicUrl: string;
   /** Whether PUBLIC_URL was given, or publicUrl is the default http://localhost:PORT. */
   publicUrlSet: boolean;
+  /**
+   * ONION_URL: the site's origin as a tor onion service (docs/deployment.md, "Over tor"), without a
+   * trailing slash. Pages reached by any other name announce it (Onion-Location); a request to it
+   * is one of the site's own origins.
+   */
+  onionUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -290,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: values.PORT,
     publicUrl,
     publicUrlSet: values.PUBLIC_URL !== undefined,
+    onionUrl: values.ONION_URL?.replace(/\/+$/, ''),
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,

@@ -165,9 +165,12 @@ describe('doctor: TRUST_PROXY against the requests the site sees', () => {
     return {
       database,
       send,
-      findings: async () => {
+      findings: async (env: Record<string, string> = {}) => {
         await observations.flush();
-        return proxyFindings(loadConfig({ TRUST_PROXY: trustProxy === false ? 'false' : trustProxy }), database.pool);
+        return proxyFindings(
+          loadConfig({ TRUST_PROXY: trustProxy === false ? 'false' : trustProxy, ...env }),
+          database.pool,
+        );
       },
       close: async () => {
         listener.closeAllConnections();
@@ -202,6 +205,12 @@ describe('doctor: TRUST_PROXY against the requests the site sees', () => {
       expect((await site.findings())[0]).toMatchObject({
         severity: 'warning',
         fix: expect.stringContaining('X-Forwarded-For'),
+      });
+      // With an onion service, tor's requests come from this machine without the header: as expected.
+      const onion = `http://${'a'.repeat(56)}.onion`;
+      expect((await site.findings({ ONION_URL: onion }))[0]).toMatchObject({
+        severity: 'ok',
+        message: expect.stringContaining('tor'),
       });
       await site.send({ 'X-Forwarded-For': '203.0.113.7' });
       expect((await site.findings())[0]).toMatchObject({

@@ -50,7 +50,7 @@ export async function proxyFindings(config: Config, pool: Pick<pg.Pool, 'query'>
       fix: 'Set HOST=127.0.0.1 when the proxy runs on this machine, or close the port to everyone but the proxy.',
     });
   }
-  if (seen['trusted-without-header'] && !seen.forwarded) {
+  if (seen['trusted-without-header'] && !seen.forwarded && !config.onionUrl) {
     findings.push({
       check: 'trust-proxy',
       severity: 'warning',

@@ -24,6 +24,7 @@ import { followUpRoutes } from './follow-up.routes.ts';
 import { healthRoutes, type Readiness } from './health.routes.ts';
 import { redirectRootToLanguage } from './language-redirect.ts';
 import { metricsRoutes } from './metrics.routes.ts';
+import { onionLocation } from './onion-location.ts';
 import { publicPageCache } from './page-cache.ts';
 import { pageRequestHandler } from './page-requests.ts';
 import { plainFormRoutes } from './plain-forms.routes.ts';
@@ -95,10 +96,12 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   // Every request counted by route group, before anything can answer it (decision 0030).
   app.use(services.metrics.requests);
   app.use(securityHeaders(config.nodeEnv === 'production', config.nodeEnv === 'development'));
+  // Tor Browser offers the onion service to a visitor who came by another name (issue 28).
+  if (config.onionUrl) app.use(onionLocation(config.onionUrl));
   // Before anything reads a path or a body: a path that cannot be decoded is a 400, and a
   // state-changing request from another site a 403, whatever the path (decision 0015).
   app.use(refuseMalformedPaths(logger));
-  app.use(refuseForeignOrigins(config.publicUrl, logger));
+  app.use(refuseForeignOrigins([config.publicUrl, config.onionUrl], logger));
   const loadBuild = typeof build === 'function' ? build : () => Promise.resolve(build);
 
   /**

@@ -22,6 +22,13 @@ describe('addressBucket', () => {
     expect(addressBucket('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(addressBucket('192.0.2.2')).not.toBe(addressBucket('192.0.2.1'));
   });
+  it('counts each tor circuit of an onion visitor apart, as tor writes it (HiddenServiceExportCircuitID haproxy)', () => {
+    expect(addressBucket('fc00:dead:beef:4dad::0:1234')).toBe('fc00:dead:beef:4dad:0:0:0:1234');
+    expect(addressBucket('FC00:DEAD:BEEF:4DAD:0:0:0:1234')).toBe('fc00:dead:beef:4dad:0:0:0:1234');
+    expect(addressBucket('fc00:dead:beef:4dad::1:1')).not.toBe(addressBucket('fc00:dead:beef:4dad::0:1'));
+    // Its neighbours are ordinary /64 networks.
+    expect(addressBucket('fc00:dead:beef:4dae::1')).toBe('fc00:dead:beef:4dae::/64');
+  });
   it('has no bucket for no address', () => {
     expect(addressBucket(undefined)).toBeUndefined();
     expect(addressBucket('')).toBeUndefined();

@@ -1,10 +1,16 @@
 import { isIPv6 } from 'node:net';
 
+/** The /64 in which tor writes an onion visitor's circuit number as an address. */
+const TOR_CIRCUITS = 'fc00:dead:beef:4dad';
+
 /**
  * The part of a client address that a per-address limit counts (security review 2026-11-26, 8).
  * One IPv6 customer holds a whole /64 (2^64 addresses): counting full IPv6 addresses would give
  * each of them a fresh limit, so IPv6 is counted by its /64 prefix. IPv4 addresses, and IPv4
- * addresses mapped into IPv6 (`::ffff:192.0.2.1`), are counted whole.
+ * addresses mapped into IPv6 (`::ffff:192.0.2.1`), are counted whole. So are the addresses tor
+ * gives onion visitors' circuits (`HiddenServiceExportCircuitID haproxy`: fc00:dead:beef:4dad::
+ * and the circuit's number, docs/deployment.md "Over tor"): one /64 holds every onion visitor, and
+ * counting it whole would give them all one limit.
  */
 export function addressBucket(ip: string | undefined): string | undefined {
   if (!ip) return undefined;
@@ -13,6 +19,7 @@ export function addressBucket(ip: string | undefined): string | undefined {
   const mapped = /^(?:0{0,4}:){0,5}ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address.replace(/^::/, '0:'));
   if (mapped?.[1]) return mapped[1];
   const groups = expandIPv6(address);
+  if (groups.slice(0, 4).join(':') === TOR_CIRCUITS) return groups.join(':');
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
