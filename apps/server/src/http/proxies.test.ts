@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/free-port.ts';
 import {
   type Daemon,
+  daemonPort,
   deployFile,
   httpsRequest,
   proxyProtocolRequest,
@@ -97,7 +97,7 @@ describe("nginx with the guide's configuration (deploy/nginx)", () => {
     site = await startSite();
     folder = scratchFolder('cs-nginx-');
     const { certificate, key } = selfSignedCertificate(folder);
-    ports = { http: await freePort(), https: await freePort(), onion: await freePort() };
+    ports = { http: await daemonPort(), https: await daemonPort(), onion: await daemonPort() };
     const upstream = `127.0.0.1:${sitePort(site)}`;
     const http = deployFile('nginx/http.conf')
       .replaceAll('listen 80;', `listen ${ports.http};`)
@@ -122,7 +122,9 @@ describe("nginx with the guide's configuration (deploy/nginx)", () => {
     );
     execFileSync(binary, ['-t', '-p', folder, '-c', config], { stdio: 'pipe' });
     nginx = startDaemon(binary, ['-p', folder, '-c', config, '-g', 'daemon off;']);
-    await waitForPort(ports.https, nginx);
+    await waitForPort(ports.https, nginx, { secure: true });
+    await waitForPort(ports.http, nginx);
+    await waitForPort(ports.onion, nginx);
   });
   afterAll(async () => {
     await nginx?.stop();
@@ -159,10 +161,10 @@ describe("Caddy with the guide's Caddyfile (deploy/caddy)", () => {
     const binary = requireBinary('caddy', 'caddy');
     site = await startSite();
     folder = scratchFolder('cs-caddy-');
-    port = await freePort();
+    port = await daemonPort();
     // The guide's file as it is, behind test-only global options: certificates from Caddy's own
     // authority instead of Let's Encrypt (the network is closed), free ports, a folder of its own.
-    const global = `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${await freePort()}\n\thttps_port ${port}\n\tstorage file_system ${folder}/data\n}\n`;
+    const global = `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${await daemonPort()}\n\thttps_port ${port}\n\tstorage file_system ${folder}/data\n}\n`;
     const config = path.join(folder, 'Caddyfile');
     fs.writeFileSync(
       config,
@@ -178,7 +180,7 @@ describe("Caddy with the guide's Caddyfile (deploy/caddy)", () => {
       },
     );
     caddy = startDaemon(binary, ['run', '--config', config, '--adapter', 'caddyfile'], env);
-    await waitForPort(port, caddy);
+    await waitForPort(port, caddy, { secure: true });
   });
   afterAll(async () => {
     await caddy?.stop();

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 
 /**
  * nginx, Caddy and tor from Debian, run by the tests of the documented configurations
@@ -81,20 +82,53 @@ export function startDaemon(binary: string, args: string[], env: Record<string, 
   };
 }
 
-/** Waits until a TCP port accepts connections, or the daemon exits. */
-export async function waitForPort(port: number, daemon: Daemon, timeoutMs = 15_000): Promise<void> {
+/**
+ * A free port outside the range the system hands out by itself (32768 and up): a port from
+ * listen(0) may be given to another test's connection before the daemon binds it.
+ */
+export async function daemonPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+/** The names the TLS certificate on a port is for, or undefined when it does not speak TLS. */
+function certificateNames(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ port, host: '127.0.0.1', servername: SITE_NAME, rejectUnauthorized: false }, () => {
+      const names = socket.getPeerCertificate().subjectaltname;
+      socket.end();
+      resolve(names);
+    });
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * Waits until the daemon answers on its port: over TLS with the site's certificate when `secure`
+ * (so that no other process on that port is taken for it), else a TCP connection.
+ */
+export async function waitForPort(port: number, daemon: Daemon, { secure = false, timeoutMs = 15_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (daemon.child.exitCode !== null) throw new Error(`it stopped:\n${daemon.output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    const ready = secure
+      ? (await certificateNames(port))?.includes(`DNS:${SITE_NAME}`)
+      : await new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.end();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        });
+    if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`port ${port} did not open:\n${daemon.output()}`);
