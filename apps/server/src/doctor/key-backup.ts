@@ -60,7 +60,7 @@ export async function keyBackupFindings(config: Config, pool: Pick<pg.Pool, 'que
     {
       check: 'key-backup',
       severity: 'blocker',
-      message: `The encryption key${keyFiles.length > 1 ? ' and keyring' : ''} as they are now were not confirmed as backed up: without them no report, file or backup can ever be read again.`,
+      message: `${keyFiles.length > 1 ? 'The encryption key and the keyring, as they are now, are' : 'The encryption key is'} not confirmed as backed up: without ${keyFiles.length > 1 ? 'them' : 'it'} no report, file or backup can ever be read again.`,
       fix: `Copy ${keyFiles.join(' and ')} to a safe place apart from the backups (a password manager, a safe), then run: community-safety doctor --key-backed-up (npm run doctor -- --key-backed-up).`,
     },
   ];

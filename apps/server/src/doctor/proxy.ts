@@ -6,6 +6,9 @@ import { type Finding, ok } from './finding.ts';
 /** Observations older than this say nothing of the site as it runs now. */
 const RECENT_DAYS = 14;
 
+/** "1 request", "3 requests". */
+const requests = (count: number | undefined) => `${count} request${count === 1 ? '' : 's'}`;
+
 const FIX_NAME_PROXY =
   'Name your proxy in TRUST_PROXY: loopback when nginx, Caddy or tor runs on this machine, else its address (docs/deployment.md, section 2).';
 
@@ -38,7 +41,7 @@ export async function proxyFindings(config: Config, pool: Pick<pg.Pool, 'query'>
     findings.push({
       check: 'trust-proxy',
       severity: 'warning',
-      message: `${seen['untrusted-forwarder']} requests came with X-Forwarded-For from an address TRUST_PROXY=${config.trustProxy} does not name: the header was ignored, so every visitor behind that proxy shares one address for the limits.`,
+      message: `${requests(seen['untrusted-forwarder'])} came with X-Forwarded-For from an address TRUST_PROXY=${config.trustProxy} does not name: the header was ignored, so every visitor behind that proxy shares one address for the limits.`,
       fix: `${FIX_NAME_PROXY} If no proxy is in front, someone sent the header by hand: nothing to do.`,
     });
   }
@@ -46,7 +49,7 @@ export async function proxyFindings(config: Config, pool: Pick<pg.Pool, 'query'>
     findings.push({
       check: 'trust-proxy',
       severity: 'warning',
-      message: `${seen['bypassed-proxy']} requests reached the site from another machine without passing the proxy TRUST_PROXY names: HOST=${config.host} listens beyond it.`,
+      message: `${requests(seen['bypassed-proxy'])} reached the site from another machine without passing the proxy TRUST_PROXY names: HOST=${config.host} listens beyond it.`,
       fix: 'Set HOST=127.0.0.1 when the proxy runs on this machine, or close the port to everyone but the proxy.',
     });
   }
@@ -54,7 +57,7 @@ export async function proxyFindings(config: Config, pool: Pick<pg.Pool, 'query'>
     findings.push({
       check: 'trust-proxy',
       severity: 'warning',
-      message: `${seen['trusted-without-header']} requests came from the proxy TRUST_PROXY names, and none carried X-Forwarded-For: if visitors come through it, they all share its address for the limits.`,
+      message: `${requests(seen['trusted-without-header'])} came from the proxy TRUST_PROXY names, and none carried X-Forwarded-For: if visitors come through it, they all share its address for the limits.`,
       fix: "Have the proxy send the visitor's address: in nginx, proxy_set_header X-Forwarded-For $remote_addr; Caddy sends it by itself.",
     });
   }

@@ -20,10 +20,13 @@ export function proxyKindOf(request: Request): ProxyObservationKind {
   return 'direct';
 }
 
-/** Counts each request's kind (monitoring/proxy-observations.ts), before anything answers it. */
+/** Monitors' own checks, often sent on this machine around the proxy: not visitors. */
+const CHECKS = new Set(['/api/health', '/api/ready', '/metrics']);
+
+/** Counts each visitor's request by kind (monitoring/proxy-observations.ts), before anything answers it. */
 export function observeProxies(observations: ProxyObservations) {
   return (request: Request, _response: Response, next: NextFunction) => {
-    observations.observe(proxyKindOf(request));
+    if (!CHECKS.has(request.path)) observations.observe(proxyKindOf(request));
     next();
   };
 }
