@@ -1,14 +1,13 @@
+import { REPLY_NOTICE_ADDRESS_MAX_LENGTH, REPLY_NOTICE_SENDERS } from './reply-notice-options.ts';
 import { z } from './zod.ts';
 
-/**
- * Reply notices (issue 27, item 3; decision 0041): a reporter may leave an address that is only
- * ever told "there is a new message on the follow-up page", under one of two neutral sender
- * names: no content, no case detail, no name of the organisation.
- */
-export const REPLY_NOTICE_SENDERS = ['notifications', 'messages'] as const;
-export type ReplyNoticeSender = (typeof REPLY_NOTICE_SENDERS)[number];
-export const REPLY_NOTICE_ADDRESS_MAX_LENGTH = 254;
+export {
+  REPLY_NOTICE_ADDRESS_MAX_LENGTH,
+  REPLY_NOTICE_SENDERS,
+  type ReplyNoticeSender,
+} from './reply-notice-options.ts';
 
+/** The reply notice's check, on the server (its choices: reply-notice-options.ts). */
 export const replyNoticeSchema = z.object({
   address: z
     .string()

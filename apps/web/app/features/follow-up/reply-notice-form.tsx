@@ -2,7 +2,7 @@ import {
   REPLY_NOTICE_ADDRESS_MAX_LENGTH,
   REPLY_NOTICE_SENDERS,
   type ReplyNoticeSender,
-} from '@app/core/forms/reply-notice';
+} from '@app/core/forms/reply-notice-options';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
