@@ -171,7 +171,7 @@ test('a report in Hebrew without JavaScript, anonymous: right to left, sent too 
   await expectNoAxeViolationsWithoutJavaScript(page, browser);
   await page.getByLabel(m.followUp.receiptLabel).fill(receipt);
   await sendWhenOldEnough(page, m, m.followUp.open, sentAt);
-  await expect(page.getByRole('heading', { name: m.followUp.threadTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: m.followUp.threadTitle, exact: true })).toBeVisible();
   await page.getByRole('button', { name: m.followUp.send }).click();
   await expect(page.getByText(m.validation.required).first()).toBeVisible();
   await expect(page.getByText(m.followUp.attachmentsHintWithoutJavaScript)).toBeVisible();
