@@ -55,9 +55,9 @@ export function createReplyNotices({
       const parsed = replyNoticeSchema.safeParse(input);
       if (!parsed.success) {
         throw new AppError(
-          parsed.error.issues[0]?.message === 'NOTICE_SENDER_INVALID'
-            ? 'followUp.NOTICE_SENDER_INVALID'
-            : 'followUp.NOTICE_ADDRESS_INVALID',
+          replyNoticeSchema.shape.sender.safeParse(input.sender).success
+            ? 'followUp.NOTICE_ADDRESS_INVALID'
+            : 'followUp.NOTICE_SENDER_INVALID',
         );
       }
       const notice = parsed.data;
