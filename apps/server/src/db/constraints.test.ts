@@ -3,36 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../test/migrations-before.ts';
+import { insertReportRow, migrationsBefore } from '../test/migrations-before.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 
 const CONSTRAINTS_MIGRATION = '0009_database_constraints';
 
 /** A report as the submission writes it, with `overrides` on top (column names as in SQL). */
-async function insertReport(pool: pg.Pool, overrides: Record<string, unknown> = {}): Promise<string> {
-  const row: Record<string, unknown> = {
-    id: randomUUID(),
-    language: 'nl',
-    is_anonymous: true,
-    incident_date: '2026-03-01',
-    location: 'sealed',
-    incident_type: 'verbal',
-    description: 'sealed',
-    called_police: false,
-    called_organisation: false,
-    medical_treatment: false,
-    terms_accepted_at: new Date(),
-    ...overrides,
-  };
-  const columns = Object.keys(row);
-  await pool.query(
-    `insert into report (${columns.map((column) => `"${column}"`).join(', ')})
-     values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`,
-    Object.values(row),
-  );
-  return row.id as string;
-}
+const insertReport = (pool: pg.Pool, overrides: Record<string, unknown> = {}) => insertReportRow(pool, overrides);
 
 async function insertStaff(pool: pg.Pool, role = 'coordinator'): Promise<string> {
   const id = randomUUID();

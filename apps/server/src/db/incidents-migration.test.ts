@@ -1,37 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../test/migrations-before.ts';
+import { insertReportRow, migrationsBefore } from '../test/migrations-before.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { runMigrations } from './migrate.ts';
 
 const INCIDENTS_MIGRATION = '0023_incidents';
 
 /** A report as the release before wrote it (column names as in SQL), received `minutesAgo` ago. */
-async function oldReport(pool: pg.Pool, minutesAgo: number, values: Record<string, unknown> = {}): Promise<string> {
-  const row: Record<string, unknown> = {
-    id: randomUUID(),
-    language: 'nl',
-    is_anonymous: true,
-    incident_date: '2026-03-01',
-    location: 'sealed',
-    incident_type: 'verbal',
-    description: 'sealed',
-    called_police: false,
-    called_organisation: false,
-    medical_treatment: false,
-    terms_accepted_at: new Date(),
-    created_at: new Date(Date.now() - minutesAgo * 60_000),
-    ...values,
-  };
-  const columns = Object.keys(row);
-  await pool.query(
-    `insert into report (${columns.map((column) => `"${column}"`).join(', ')})
-     values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`,
-    Object.values(row),
-  );
-  return row.id as string;
-}
+const oldReport = (pool: pg.Pool, minutesAgo: number, values: Record<string, unknown> = {}) =>
+  insertReportRow(pool, { created_at: new Date(Date.now() - minutesAgo * 60_000), ...values });
 
 const one = async <T extends pg.QueryResultRow>(pool: pg.Pool, sql: string, values: unknown[] = []) =>
   (await pool.query<T>(sql, values)).rows[0] as T;

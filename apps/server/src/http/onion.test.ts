@@ -1,5 +1,6 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test/raw-request.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -12,29 +13,21 @@ const ONION_URL = `http://${ONION}`;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-/** A request with the Host header of our choosing (fetch would put the address's). */
-function request(
+/** A request with the Host header of our choosing, its answer as text. */
+async function request(
   server: TestServer,
   method: string,
   path: string,
   { host = ONION, headers = {}, body }: { host?: string; headers?: Record<string, string>; body?: string } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const sent = http.request(
-      `${server.baseUrl}${path}`,
-      { method, setHost: false, headers: { host, 'accept-encoding': 'identity', ...headers } },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-      },
-    );
-    sent.on('error', reject);
-    sent.end(body);
-  });
+): Promise<Answer> {
+  const answer = await rawRequest(
+    server.baseUrl,
+    path,
+    { host, 'accept-encoding': 'identity', ...headers },
+    method,
+    body,
+  );
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 /** A browser's own POST from a page of the onion site. */
