@@ -1,5 +1,5 @@
 // npm run package: dist/community-safety_<version>_amd64.deb, built with dpkg-deb from the built
-// site, its production dependencies, the pinned Node and the files of packaging/ (decision 0041).
+// site, its production dependencies, the pinned Node and the files of packaging/ (decision 0038).
 //
 //   node scripts/package/build-deb.ts [--out FOLDER] [--compression xz|gzip|fast]
 import { execFileSync } from 'node:child_process';

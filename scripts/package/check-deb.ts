@@ -76,7 +76,7 @@ function mode(file: string): number {
   return fs.statSync(file).mode & 0o7777;
 }
 
-/** What the package must hold, and what it must not (issue 28, item 1; decision 0041). */
+/** What the package must hold, and what it must not (issue 28, item 1; decision 0038). */
 function checkTree(root: string, control: string) {
   const app = path.join(root, APP_DIR);
   const must = [
