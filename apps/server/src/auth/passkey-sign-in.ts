@@ -2,7 +2,7 @@ import type { AuthOutcome, RequestFacts } from '@app/core/staff/staff-api';
 import type pg from 'pg';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Logger } from '../logger.ts';
-import type { Auth } from './auth.ts';
+import { type Auth, COOKIE_PREFIX } from './auth.ts';
 import { callAuth } from './auth-call.ts';
 import { failure } from './auth-outcome.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
@@ -116,11 +116,14 @@ export function createPasskeySignIn({ auth, pool, audit, limits, sessions, logge
  * (and the plugin would otherwise offer only the passkeys of a half-finished session's member).
  */
 function withoutSession(headers: Headers): Headers {
+  // better-auth names its session cookies `<prefix>.session_token` and `<prefix>.session_data`,
+  // with `__Secure-` in front over HTTPS.
+  const sessionCookie = `${COOKIE_PREFIX}.session_`;
   const copy = new Headers(headers);
   const cookies = (headers.get('cookie') ?? '')
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith('staff.session_') && !part.startsWith('__Secure-staff.session_'));
+    .filter((part) => part && !part.startsWith(sessionCookie) && !part.startsWith(`__Secure-${sessionCookie}`));
   copy.set('cookie', cookies.join('; '));
   return copy;
 }
