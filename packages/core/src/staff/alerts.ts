@@ -6,7 +6,15 @@ export const ALERT_KINDS = ['job-failing', 'backlog'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** A scheduled job (for job-failing), or the queue that is late (for backlog: outbox, spool-mover). */
-export const ALERT_SUBJECTS = ['retention', 'orphan-sweep', 'outbox', 'spool-mover', 'maintenance', 'backup'] as const;
+export const ALERT_SUBJECTS = [
+  'retention',
+  'orphan-sweep',
+  'outbox',
+  'spool-mover',
+  'maintenance',
+  'backup',
+  'digest',
+] as const;
 export type AlertSubject = (typeof ALERT_SUBJECTS)[number];
 
 /** An open alert as the admin dashboard shows it. */
