@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       policeNumber: '101',
       quickExitUrl: 'https://www.google.com/',
       retentionMonths: 24,
+      retentionPeriods: { rejected: 24, closed: 24, verified: undefined },
       smallCellThreshold: 3,
       openDataLicence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
     });

@@ -299,6 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  // Per outcome (decision 0040): the retention job's periods, and the ones the privacy policy states.
+  const retention = Object.freeze({
+    rejected: values.RETENTION_REJECTED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
+    closed: values.RETENTION_CLOSED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
+    verified: values.RETENTION_VERIFIED_MONTHS,
+  });
   return Object.freeze({
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -359,11 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileWork: { concurrency: values.FILE_WORK_CONCURRENCY, maxWaiting: values.FILE_WORK_QUEUE },
     figures: { timeLimitMs: values.FIGURES_TIME_LIMIT_SECONDS * 1000 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
-    retention: Object.freeze({
-      rejected: values.RETENTION_REJECTED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
-      closed: values.RETENTION_CLOSED_MONTHS ?? values.REPORT_RETENTION_MONTHS,
-      verified: values.RETENTION_VERIFIED_MONTHS,
-    }),
+    retention,
     monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({
       organisationName: values.ORG_NAME,
@@ -374,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       policeNumber: values.POLICE_NUMBER,
       quickExitUrl: values.QUICK_EXIT_URL,
       retentionMonths: values.REPORT_RETENTION_MONTHS,
+      retentionPeriods: retention,
       smallCellThreshold: values.SMALL_CELL_THRESHOLD,
       openDataLicence: { name: values.OPEN_DATA_LICENCE, url: values.OPEN_DATA_LICENCE_URL },
     }),

@@ -35,7 +35,10 @@ export function languageTexts(language: Language): Text[] {
         return flatten(JSON.parse(content) as Tree).map(([key, text]) => ({ file, key, text }));
       }
       if (name.endsWith('.md')) {
-        return content.split('\n').map((text, index) => ({ file, key: `line ${index + 1}`, text }));
+        // A policy's markers (`<!-- covers: report.description -->`, decision 0045) are not prose.
+        return content
+          .split('\n')
+          .map((text, index) => ({ file, key: `line ${index + 1}`, text: text.replace(/<!--.*?-->/g, '') }));
       }
       return [];
     });

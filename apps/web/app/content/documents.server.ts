@@ -1,3 +1,4 @@
+import { withoutPolicyMarkers } from '@app/core/site/policy-fields';
 import type { SiteSettings } from '@app/core/site/site-settings';
 import enPrivacy from '@app/locales/en/privacy.md?raw';
 import enTerms from '@app/locales/en/terms-of-use.md?raw';
@@ -8,6 +9,7 @@ import heTerms from '@app/locales/he/terms-of-use.md?raw';
 import type { Language } from '@app/locales/languages';
 import nlPrivacy from '@app/locales/nl/privacy.md?raw';
 import nlTerms from '@app/locales/nl/terms-of-use.md?raw';
+import { resources } from '@app/locales/resources';
 import yiPrivacy from '@app/locales/yi/privacy.md?raw';
 import yiTerms from '@app/locales/yi/terms-of-use.md?raw';
 import { micromark } from 'micromark';
@@ -30,18 +32,28 @@ export function shippedDocument(name: DocumentName, language: Language): string 
   return SHIPPED[name][language];
 }
 
+/** What the privacy policy says of a verified report's period: kept while open, or its months (decision 0040). */
+function verifiedRetention(language: Language, site: SiteSettings): string {
+  const { verified } = site.retentionPeriods;
+  const legal = resources[language].common.pages.legal;
+  return verified === undefined ? legal.verifiedKeptOpen : interpolate(legal.verifiedKeptMonths, { months: verified });
+}
+
 /**
  * Markdown as HTML, with the organisation's details from configuration put in its {{placeholders}}.
  * micromark escapes any raw HTML and drops javascript: links, so the result is safe to insert.
  */
 export function renderMarkdown(markdown: string, language: Language, site: SiteSettings): string {
-  const filled = interpolate(markdown, {
+  const filled = interpolate(withoutPolicyMarkers(markdown), {
     organisation: site.organisationName,
     controller: site.address ? `${site.organisationName}, ${site.address}` : site.organisationName,
     email: site.email,
     emergencyNumber: site.emergencyNumber,
     policeNumber: site.policeNumber,
     retentionMonths: site.retentionMonths,
+    retentionRejectedMonths: site.retentionPeriods.rejected,
+    retentionClosedMonths: site.retentionPeriods.closed,
+    retentionVerified: verifiedRetention(language, site),
     privacyUrl: localizedPath('privacy', language),
   });
   return micromark(filled);

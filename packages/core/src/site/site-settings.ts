@@ -12,8 +12,13 @@ export type SiteSettings = Readonly<{
   policeNumber: string;
   /** The neutral site that the quick-exit button opens. */
   quickExitUrl: string;
-  /** Months after a case is closed before its personal data is erased. */
+  /** Months before a contact message is erased, and every outcome's period unless set apart. */
   retentionMonths: number;
+  /**
+   * The periods per outcome that the privacy policy states (decision 0040): months after a report
+   * was rejected, closed or verified; a verified report without a period is kept while its case is open.
+   */
+  retentionPeriods: Readonly<{ rejected: number; closed: number; verified: number | undefined }>;
   /** k of the small-cell rule: public counts from 1 to k−1 read "fewer than k" (decision 0022). */
   smallCellThreshold: number;
   /** The licence of the open data on /incidents/data. */
