@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/operator-schema.ts',
     './src/db/retention-schema.ts',
     './src/db/reply-notice-schema.ts',
+    './src/db/incident-link-schema.ts',
   ],
   out: './drizzle',
 });

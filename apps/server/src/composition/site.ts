@@ -281,5 +281,6 @@ function jobServicesOf(site: Omit<Site, 'http' | 'background'>): JobServices {
     alerts: site.alerts,
     altcha: site.altcha,
     followUp: site.followUp,
+    encryption: site.encryption,
   };
 }

@@ -87,6 +87,13 @@ export const incident = pgTable(
     index('incident_counted_figures_idx')
       .on(table.incidentDate, table.province, table.incidentType)
       .where(sql`"counts"`),
+    // Suggested links (decision 0043): incidents of one type, in one municipality (as staff typed
+    // it, in any case), within two days of a date.
+    index('incident_place_suggestions_idx').on(
+      table.incidentType,
+      sql`lower(${table.municipality})`,
+      table.incidentDate,
+    ),
     check('incident_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
     check('incident_province_check', isOneOf('province', PROVINCES)),
     // Staff record the place as a pair: municipality and province.

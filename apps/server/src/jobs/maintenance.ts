@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
+import { hashMissingAddresses } from '../services/casework/incident-suggestions.ts';
 import type { FollowUpService } from '../services/follow-up/follow-up.ts';
 import type { AltchaService } from '../services/intake/altcha.ts';
 import { SUBMISSION_KEY_HOURS } from '../services/intake/submit-report.ts';
@@ -7,14 +9,17 @@ import type { Job } from './job.ts';
 
 /**
  * Housekeeping every ten minutes: forget used ALTCHA challenges, ended follow-up sessions,
- * rate-limit counters and submission keys once expired.
+ * rate-limit counters and submission keys once expired; and hash the online addresses of reports
+ * that have none yet (decision 0043: those sent before suggested links, an archive restored).
  */
 export function maintenanceJob({
   db,
   altcha,
   followUp,
+  encryption,
 }: {
   db: Db;
+  encryption: Pick<Encryption, 'openText' | 'deriveKey'>;
   altcha: Pick<AltchaService, 'deleteExpired'>;
   followUp: Pick<FollowUpService, 'deleteExpired'>;
 }): Job {
@@ -31,6 +36,7 @@ export function maintenanceJob({
       await db.execute(
         sql`delete from submission_key where created_at < now() - make_interval(hours => ${SUBMISSION_KEY_HOURS})`,
       );
+      await hashMissingAddresses(db, encryption);
       return undefined;
     },
   };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { NotificationWorker } from '../mail/notifications.ts';
@@ -39,6 +40,8 @@ export type JobServices = {
   alerts: AlertChecker;
   altcha: Pick<AltchaService, 'deleteExpired'>;
   followUp: Pick<FollowUpService, 'deleteExpired'>;
+  /** Opens a report's online addresses to hash them (the maintenance job, decision 0043). */
+  encryption: Pick<Encryption, 'openText' | 'deriveKey'>;
 };
 
 /** Every job of the site, each in its own file of this folder (decision 0035). */

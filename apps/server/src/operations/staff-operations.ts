@@ -27,6 +27,7 @@ import { setReminder } from './reminders/set-reminder.ts';
 import { addReportNote } from './reports/add-report-note.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
+import { dismissIncidentSuggestion } from './reports/dismiss-incident-suggestion.ts';
 import { exportReports } from './reports/export-reports.ts';
 import { liftLegalHold, reviewLegalHold, setLegalHold } from './reports/legal-hold.ts';
 import { linkReportToIncident } from './reports/link-report-to-incident.ts';
@@ -39,6 +40,7 @@ import { reportAssignees } from './reports/report-assignees.ts';
 import { reportAttachmentFile } from './reports/report-attachment.ts';
 import { revealReporter } from './reports/reveal-reporter.ts';
 import { splitReportFromIncident } from './reports/split-report-from-incident.ts';
+import { suggestedIncidents } from './reports/suggested-incidents.ts';
 import { unpublishReport } from './reports/unpublish-report.ts';
 import { changeStaffRole } from './staff/change-staff-role.ts';
 import { createStaffMember } from './staff/create-staff-member.ts';
@@ -74,6 +76,8 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       unpublish: (id) => unpublishReport(deps, actor, id),
       linkToIncident: (id, input) => linkReportToIncident(deps, actor, id, input),
       splitFromIncident: (id, input) => splitReportFromIncident(deps, actor, id, input),
+      suggestedIncidents: (id) => suggestedIncidents(deps, actor, id),
+      dismissSuggestion: (id, input) => dismissIncidentSuggestion(deps, actor, id, input),
       export: (filter) => exportReports(deps, actor, filter),
       evidencePack: (id, input) => produceEvidencePack(deps, actor, id, input),
       attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),

@@ -228,6 +228,11 @@ describe('an operation checks its permission itself', () => {
       ['reports.revealReporter', () => operations.reports.revealReporter(id)],
       ['reports.changeStatus', () => operations.reports.changeStatus(id, { from: 'new', to: 'in_review' })],
       ['reports.export', () => operations.reports.export({ sort: 'received-desc', page: 1 })],
+      ['reports.suggestedIncidents', () => operations.reports.suggestedIncidents(id)],
+      [
+        'reports.dismissSuggestion',
+        () => operations.reports.dismissSuggestion(id, { from: crypto.randomUUID(), other: crypto.randomUUID() }),
+      ],
       ['messages.list', () => operations.messages.list({ status: 'new', page: 1 })],
       ['content.save', () => operations.content.save('aboutUs', 'en', 'Hello')],
       ['staff.list', () => operations.staff.list()],

@@ -113,6 +113,29 @@ export type ReportIncident = {
   otherReports: { id: string; receivedAt: string; status: ReportStatus }[];
 };
 
+/** Why an incident is suggested as the same event (decision 0043). */
+export type SuggestionReason = 'place-date-type' | 'online-address';
+
+/**
+ * An incident that may be the same event as a report's incident, as its page shows it: why, and
+ * what staff recorded of it (date, type, place, whether it counts, how many reports); never
+ * anything a reporter wrote or who they are, and never the address that matched.
+ */
+export type IncidentSuggestion = {
+  incidentId: string;
+  reasons: SuggestionReason[];
+  incidentDate: string;
+  incidentType: IncidentType;
+  municipality: string | null;
+  counts: boolean;
+  reportCount: number;
+  /**
+   * Its earliest report, whose page opens it and which a link names; absent for a role that may
+   * not read reports.
+   */
+  reportId?: string;
+};
+
 export type StaffThreadMessage = {
   id: string;
   author: ThreadAuthor;

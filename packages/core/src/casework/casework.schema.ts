@@ -84,6 +84,10 @@ export type IncidentLinkInput = { from: string; target: string };
 export const incidentSplitSchema = z.object({ from: shownIncident });
 export type IncidentSplitInput = { from: string };
 
+/** A suggested link dismissed (decision 0043): the incident the page showed, and the one suggested. */
+export const incidentDismissalSchema = z.object({ from: shownIncident, other: shownIncident });
+export type IncidentDismissalInput = { from: string; other: string };
+
 /** Assigning a report to a member, or to nobody ('' or null). */
 export const assignmentSchema = z.object({
   staffId: z

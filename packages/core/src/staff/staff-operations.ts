@@ -1,10 +1,12 @@
 import type {
+  IncidentDismissalInput,
   IncidentLinkInput,
   IncidentSplitInput,
   PublicationInput,
   ReportStatusChangeInput,
 } from '../casework/casework.schema.ts';
 import type {
+  IncidentSuggestion,
   ReportDetail,
   ReportExportRow,
   ReporterIdentity,
@@ -63,6 +65,13 @@ export type StaffOperations = {
     linkToIncident(id: string, input: IncidentLinkInput): Promise<void>;
     /** Splits the report out of its incident into an incident of its own. */
     splitFromIncident(id: string, input: IncidentSplitInput): Promise<void>;
+    /**
+     * Incidents that may be the same event as the report's incident (decision 0043): same place,
+     * type and a date two days apart at most, or the same online address; not those dismissed.
+     */
+    suggestedIncidents(id: string): Promise<IncidentSuggestion[]>;
+    /** Not the same event: the pair is not suggested again (audited). */
+    dismissSuggestion(id: string, input: IncidentDismissalInput): Promise<void>;
     /** A legal hold on a case under proceedings (decision 0040): set with a reason, reviewed yearly, lifted. */
     setLegalHold(id: string, input: { reason: string }): Promise<void>;
     reviewLegalHold(id: string): Promise<void>;

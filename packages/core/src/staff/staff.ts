@@ -18,7 +18,10 @@ const PERMISSIONS = {
   'stats:view': ['admin', 'coordinator', 'viewer'],
   /** Report lists and details, including the reporter's personal data. */
   'reports:manage': ['admin', 'coordinator'],
-  /** Linking a report into another incident, and splitting it out again (decision 0037). */
+  /**
+   * Linking a report into another incident, and splitting it out again (decision 0037); the
+   * suggested links, and dismissing one (decision 0043).
+   */
   'incidents:link': ['admin', 'coordinator'],
   'messages:manage': ['admin', 'coordinator'],
   'content:edit': ['admin', 'coordinator'],
@@ -112,6 +115,11 @@ export const AUDIT_ACTIONS = [
   'report.linked',
   /** A report split out of its incident into a new incident of its own; `details` hold both. */
   'report.split',
+  /**
+   * A suggested link dismissed on a report's page (decision 0043): the report's incident and the one
+   * suggested are not the same event; `details` hold both.
+   */
+  'report.suggestion-dismissed',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
   /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */

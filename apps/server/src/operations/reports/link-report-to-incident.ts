@@ -5,6 +5,7 @@ import { isUuid } from '@app/core/site/ids';
 import { and, eq } from 'drizzle-orm';
 import { report } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
+import { carryDismissals } from './dismiss-incident-suggestion.ts';
 import { lockIncidents, moveReport, settleLeftIncident, touchIncident } from './incident-moves.ts';
 
 /**
@@ -52,6 +53,8 @@ export async function linkReportToIncident(
     if (!stillThere) throw new AppError('casework.conflict');
 
     await moveReport(tx, id, from, to);
+    // An incident left empty goes below; the pairs dismissed with it stay dismissed (decision 0043).
+    await carryDismissals(tx, from, to);
     const removed = await settleLeftIncident(tx, from);
     await touchIncident(tx, to, removed ? left : undefined);
     await auditReport(deps, tx, actor, 'report.linked', id, {

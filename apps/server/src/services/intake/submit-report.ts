@@ -20,6 +20,7 @@ import type { SpoolEntry, SpoolingStore } from '../../storage/spool.ts';
 import type { ObjectMetadata, StorageDriver } from '../../storage/storage-driver.ts';
 import { StorageError } from '../../storage/storage-error.ts';
 import type { PreparedAttachment } from '../../uploads/attachment.ts';
+import { hashReportAddresses } from '../casework/incident-suggestions.ts';
 
 /** How long a reporter's request waits for the storage, and how much the spool may hold (decision 0025). */
 export type UploadSettings = { waitMs: number; spoolMaxBytes: number };
@@ -253,6 +254,8 @@ export async function submitReport(
         spamCheck,
         receiptHash,
       });
+      // The keyed hashes of the addresses beside the sealed value, for suggested links (decision 0043).
+      await hashReportAddresses(tx, encryption, reportId, input.onlineUrls);
       if (key) {
         // The unique index decides between two tries at once: the second waits for the first to
         // commit, takes nothing, and rolls back.

@@ -4,6 +4,7 @@ import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Encryption } from '../../crypto/encryption.ts';
 import { reportNote } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
+import { reportUrlHash } from '../../db/incident-link-schema.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { replyNotice } from '../../db/reply-notice-schema.ts';
 import { reportErasure } from '../../db/retention-schema.ts';
@@ -75,6 +76,8 @@ export function createRetention({
           })
           .where(eq(report.id, id));
         await tx.delete(reportAttachment).where(eq(reportAttachment.reportId, id));
+        // The keyed hashes of the addresses go with them (decision 0043): nothing left to match.
+        await tx.delete(reportUrlHash).where(eq(reportUrlHash.reportId, id));
         await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
         await tx.delete(reportNote).where(eq(reportNote.reportId, id));
         // A reminder's note is a free text about the case like a note: it goes with them.
