@@ -6,19 +6,23 @@
 // after it arrived; a tenth with a reporter's message, half of those answered), then prints the median and slowest of 7 runs of each query the
 // statistics page, the dashboard and the public Incidents page make, and of the public figures
 // (/incidents, the yearly summaries, the open data files: counts and small-cell protection, also
-// on the sparse counts of a quiet organisation, where the rule has the most to do).
+// on the sparse counts of a quiet organisation, where the rule has the most to do), and of the
+// suggested links of a report's page (decision 0043).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { protectFigures } from '@app/core/figures/public-figures-protection';
 import { sparseFigures } from '@app/core/figures/sample-figures';
 import { todayInBelgium } from '@app/core/site/dates';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createEncryption } from '../src/crypto/encryption.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { report } from '../src/db/schema.ts';
 import { createLogger } from '../src/logger.ts';
+import { findIncidentSuggestions } from '../src/services/casework/incident-suggestions.ts';
 import { computeResponseTimes, readResponseQueue } from '../src/services/casework/response-times.ts';
 import { protectInWorker, readRawFigures } from '../src/services/figures/public-figures.ts';
 import { createPublicIncidentsService } from '../src/services/figures/public-incidents.ts';
@@ -113,6 +117,13 @@ try {
      select id, incident_date, incident_type, municipality, province, jsonb_build_object('en', 'A summary for the public.'), 'en', 'bench-publisher'
      from incident where counts and random() < 0.2`,
   );
+  // Suggested links (decision 0043): the keyed hashes of the online reports' addresses, a few
+  // reports per address (5,000 addresses), as report_url_hash holds them.
+  await database.pool.query(
+    `insert into report_url_hash (report_id, hash)
+     select id, encode(sha256(convert_to('bench ' || (abs(hashtext(id::text)) % 5000), 'UTF8')), 'hex')
+     from report where incident_type = 'online'`,
+  );
   // As autovacuum leaves a table after a while: statistics and the visibility map (index-only scans).
   await database.pool.query('vacuum analyze');
   const { rows } = await database.pool.query(
@@ -146,6 +157,21 @@ try {
   const twoYearsAgo = `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`;
   const promise = 2;
   const now = new Date();
+  // Suggested links on a report's page: a different online report each run, its incident read
+  // first as the operation reads it.
+  const { rows: onlineReports } = await database.pool.query<{ id: string }>(
+    `select report_id as id from report_url_hash order by hash limit ${RUNS}`,
+  );
+  let nextSuggestion = 0;
+  const suggestionsForAReport = async () => {
+    const reportId = onlineReports[nextSuggestion++ % onlineReports.length]?.id ?? '';
+    const [found] = await database.db
+      .select({ incidentId: report.incidentId })
+      .from(report)
+      .where(eq(report.id, reportId))
+      .limit(1);
+    return findIncidentSuggestions(database.db, found?.incidentId ?? '');
+  };
   const cases: [string, () => Promise<unknown>][] = [
     ['stats page, last 12 months', () => computeStats(database.db, { from: yearAgo, to: today }, 12, { promise })],
     ['stats page, last 24 months', () => computeStats(database.db, { from: twoYearsAgo, to: today }, 24, { promise })],
@@ -169,6 +195,7 @@ try {
     ['  sparse: 45 a year over 3 years', async () => protectFigures(sparse3, 3)],
     ['  sparse: 20 a year over 5 years', async () => protectFigures(sparse5, 3)],
     ['public figures: both (pages, files)', () => incidents.figures()],
+    ['suggested links for a report', suggestionsForAReport],
   ];
   console.log('query                                    median ms   slowest ms');
   for (const [name, run] of cases) {

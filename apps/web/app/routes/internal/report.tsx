@@ -8,6 +8,7 @@ import { AppError } from '@app/core/errors/app-error';
 import { codeIn } from '@app/core/errors/error-codes';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
 import { todayInBelgium } from '@app/core/site/dates';
+import { can } from '@app/core/staff/staff';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
@@ -19,6 +20,8 @@ import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
+import suggestionsStylesheet from '../../features/casework/suggested-incidents.css?url';
+import { SuggestedIncidentsPanel } from '../../features/casework/suggested-incidents-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
 import { RemindersPanel } from '../../features/reminders/reminders-panel.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -29,14 +32,19 @@ import { answeringFailures, formFailure } from '../../shared/failures.server.ts'
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import type { Route } from './+types/report';
 
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: suggestionsStylesheet }];
+
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
-  const { reports } = await requireStaff(args, 'reports:manage');
+  const { reports, actor } = await requireStaff(args, 'reports:manage');
   // Opening the page marks the reporter's messages read (they stay marked new on this view).
   const report = await reports.open(args.params.reportId);
+  // Suggested links (decision 0043), for the roles that may act on them.
+  const suggestions = can(actor.role, 'incidents:link') ? await reports.suggestedIncidents(report.id) : undefined;
   // A pack the server refused comes back here with its code (the pack form posts to the server directly).
   const packError = new URL(args.request.url).searchParams.get('packError');
   return {
     report,
+    suggestions,
     assignees: await reports.assignees(),
     today: todayInBelgium(),
     packError: codeIn('evidencePack', packError),
@@ -123,6 +131,13 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     const target = field(form, 'target');
     return answer(() => reports.linkToIncident(id, { from: field(form, 'from'), target }), { target });
   }
+  // A suggestion confirmed is the link into its incident, naming its first report; or dismissed.
+  if (intent === 'suggestion-link') {
+    return answer(() => reports.linkToIncident(id, { from: field(form, 'from'), target: field(form, 'target') }));
+  }
+  if (intent === 'suggestion-dismiss') {
+    return answer(() => reports.dismissSuggestion(id, { from: field(form, 'from'), other: field(form, 'other') }));
+  }
   if (intent === 'incident-split') return answer(() => reports.splitFromIncident(id, { from: field(form, 'from') }));
   if (intent === 'hold-set') {
     const reason = field(form, 'reason');
@@ -144,7 +159,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { report, assignees, packError, today } = loaderData;
+  const { report, suggestions, assignees, packError, today } = loaderData;
   const reminderError = actionData && 'reminderError' in actionData ? actionData.reminderError : undefined;
   // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
@@ -221,6 +236,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
               actionData?.intent === 'incident-link' && actionData.error ? actionData.draft?.target : undefined
             }
           />
+          {suggestions && <SuggestedIncidentsPanel report={report} suggestions={suggestions} />}
           <LegalHoldPanel
             report={report}
             reasonDraft={actionData?.intent === 'hold-set' && actionData.error ? actionData.draft?.reason : undefined}
