@@ -102,7 +102,7 @@ describe('same place, date and type', () => {
     // Symmetric: the other incident's page suggests this one. An incident without a place has none.
     expect(await suggestedReports(reports.twoDaysLater)).toContain(reports.mine);
     expect(await suggestedReports(reports.noPlace)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('the same online address', () => {
@@ -222,7 +222,8 @@ describe('dismissing a suggestion', () => {
         (error: { code?: string }) => error.code,
       );
     expect(await insert(high as string, low as string)).toBe('23514');
-    expect(await insert(low as string, randomUUID())).toBe('23503');
+    // An incident that does not exist, after `low` in order, so that only the reference fails.
+    expect(await insert(low as string, 'ffffffff-ffff-4fff-bfff-ffffffffffff')).toBe('23503');
     expect(await insert(low as string, high as string)).toBe('stored');
     expect(await insert(low as string, high as string)).toBe('23505');
   });
