@@ -52,8 +52,8 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   { id: 'report.description', what: 'What happened (sealed)', columns: { report: ['description'] } },
   {
     id: 'report.online',
-    what: 'Online incidents: up to five addresses (sealed) and the platform',
-    columns: { report: ['online_urls', 'online_platform'] },
+    what: 'Online incidents: up to five addresses (sealed), their keyed fingerprints (decision 0043) and the platform',
+    columns: { report: ['online_urls', 'online_platform'], report_url_hash: ['report_id', 'hash'] },
   },
   {
     id: 'report.threat',
@@ -219,8 +219,11 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'incident.grouping',
-    what: 'The incident itself: when made and changed, whether it counts in the figures',
-    columns: { incident: ['id', 'created_at', 'updated_at', 'revision', 'counts'] },
+    what: 'The incident itself: when made and changed, whether it counts in the figures; suggested links staff dismissed, by whom and when (decision 0043)',
+    columns: {
+      incident: ['id', 'created_at', 'updated_at', 'revision', 'counts'],
+      incident_link_dismissal: ['incident_a', 'incident_b', 'dismissed_by', 'dismissed_at'],
+    },
   },
   {
     id: 'incident.classification',

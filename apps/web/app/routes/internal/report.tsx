@@ -20,7 +20,6 @@ import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
-import suggestionsStylesheet from '../../features/casework/suggested-incidents.css?url';
 import { SuggestedIncidentsPanel } from '../../features/casework/suggested-incidents-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
 import { RemindersPanel } from '../../features/reminders/reminders-panel.tsx';
@@ -31,8 +30,6 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import type { Route } from './+types/report';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: suggestionsStylesheet }];
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { reports, actor } = await requireStaff(args, 'reports:manage');
