@@ -54,6 +54,18 @@ export function isFigurePath(pathname: string): boolean {
   return FIGURE_PATH.test(pathname);
 }
 
+/**
+ * One version of a legal text (decision 0045): a shipped one has a number (`/privacy/versions/2`),
+ * one staff wrote is named by its content version (`/privacy/versions/edit-17`). `date` is the day
+ * it came into force.
+ */
+export type LegalVersion = { slug: string; date: string; version?: number };
+
+/** An earlier (or the current) version of the privacy policy or the terms (decision 0045): `/he/privacy/versions/1`. */
+export function legalVersionPath(page: 'privacy' | 'termsOfUse', language: Language, slug: string): string {
+  return `${localizedPath(page, language)}/versions/${slug}`;
+}
+
 /** Route ids carry the language after a triple underscore, as the spec names them: `contact___fr`. */
 export function routeId(page: PublicPage, language: Language): string {
   return `${page}___${language}`;

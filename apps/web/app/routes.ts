@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@app/locales/languages';
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
-import { localizedPath, PUBLIC_PAGES, type PublicPage, routeId } from './paths.ts';
+import { legalVersionPath, localizedPath, PUBLIC_PAGES, type PublicPage, routeId } from './paths.ts';
 
 const PAGE_MODULES: Record<PublicPage, string> = {
   home: 'routes/public/home.tsx',
@@ -33,6 +33,15 @@ const figureRoutes = LANGUAGES.flatMap(({ code }) => [
   }),
 ]);
 
+// The earlier versions of the privacy policy and the terms (decision 0045), one route per language.
+const legalVersionRoutes = LANGUAGES.flatMap(({ code }) =>
+  (['privacy', 'termsOfUse'] as const).map((page) =>
+    route(legalVersionPath(page, code, ':version'), 'routes/public/legal-version.tsx', {
+      id: `${page}Version___${code}`,
+    }),
+  ),
+);
+
 // The staff area: no language prefix (it follows the language cookie). The sign-in pages are
 // outside the guarded layout; everything else is inside it.
 const internalRoutes = layout('routes/internal/internal-root.tsx', [
@@ -62,7 +71,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
 ]);
 
 export default [
-  layout('routes/public/public-layout.tsx', [...publicRoutes, ...figureRoutes]),
+  layout('routes/public/public-layout.tsx', [...publicRoutes, ...figureRoutes, ...legalVersionRoutes]),
   internalRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

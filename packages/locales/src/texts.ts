@@ -25,23 +25,27 @@ function flatten(tree: Tree, prefix = ''): [string, string][] {
 
 export function languageTexts(language: Language): Text[] {
   const directory = path.join(LOCALES_DIR, language);
-  return fs
-    .readdirSync(directory)
-    .sort()
-    .flatMap((name): Text[] => {
-      const file = `${language}/${name}`;
-      const content = fs.readFileSync(path.join(directory, name), 'utf8');
-      if (name.endsWith('.json')) {
-        return flatten(JSON.parse(content) as Tree).map(([key, text]) => ({ file, key, text }));
-      }
-      if (name.endsWith('.md')) {
-        // A policy's markers (`<!-- covers: report.description -->`, decision 0045) are not prose.
-        return content
-          .split('\n')
-          .map((text, index) => ({ file, key: `line ${index + 1}`, text: text.replace(/<!--.*?-->/g, '') }));
-      }
-      return [];
-    });
+  return (
+    fs
+      .readdirSync(directory)
+      // Not versions/: the earlier versions of the legal texts are kept as they were (decision 0045).
+      .filter((name) => name.endsWith('.json') || name.endsWith('.md'))
+      .sort()
+      .flatMap((name): Text[] => {
+        const file = `${language}/${name}`;
+        const content = fs.readFileSync(path.join(directory, name), 'utf8');
+        if (name.endsWith('.json')) {
+          return flatten(JSON.parse(content) as Tree).map(([key, text]) => ({ file, key, text }));
+        }
+        if (name.endsWith('.md')) {
+          // A policy's markers (`<!-- covers: report.description -->`, decision 0045) are not prose.
+          return content
+            .split('\n')
+            .map((text, index) => ({ file, key: `line ${index + 1}`, text: text.replace(/<!--.*?-->/g, '') }));
+        }
+        return [];
+      })
+  );
 }
 
 /**

@@ -24,8 +24,40 @@ const SHIPPED: Record<DocumentName, Record<Language, string>> = {
   termsOfUse: { en: enTerms, fr: frTerms, nl: nlTerms, he: heTerms, yi: yiTerms },
 };
 
-/** When each shipped text last changed in substance; shown on its page. Update with the text. */
-export const DOCUMENT_DATES: Record<DocumentName, string> = { privacy: '2026-11-22', termsOfUse: '2026-11-22' };
+/**
+ * The versions each legal text has shipped in, oldest first; the last one is the text of
+ * `packages/locales/<language>/<file>.md`, each earlier one is kept, in every language, in
+ * `packages/locales/<language>/versions/<file>-<version>.md` (decision 0045). A change in substance:
+ * copy the current files there, then add a version here with the date it applies from.
+ */
+export const SHIPPED_VERSIONS: Record<DocumentName, readonly { version: number; date: string }[]> = {
+  privacy: [
+    { version: 1, date: '2026-11-22' },
+    { version: 2, date: '2026-11-27' },
+  ],
+  termsOfUse: [
+    { version: 1, date: '2026-11-22' },
+    { version: 2, date: '2026-11-27' },
+  ],
+};
+
+export const DOCUMENT_FILES: Record<DocumentName, string> = { privacy: 'privacy', termsOfUse: 'terms-of-use' };
+
+/** The earlier shipped texts, by path: `…/locales/he/versions/privacy-1.md`. */
+const ARCHIVED = import.meta.glob<string>('../../../../packages/locales/*/versions/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The shipped text of one version of a legal document, with its {{placeholders}} still in; undefined if there is none. */
+export function shippedVersion(name: DocumentName, language: Language, version: number): string | undefined {
+  const versions = SHIPPED_VERSIONS[name];
+  if (version === versions[versions.length - 1]?.version) return SHIPPED[name][language];
+  if (!versions.some((entry) => entry.version === version)) return undefined;
+  const suffix = `/${language}/versions/${DOCUMENT_FILES[name]}-${version}.md`;
+  return Object.entries(ARCHIVED).find(([file]) => file.endsWith(suffix))?.[1];
+}
 
 /** The shipped Markdown of a legal document, with its {{placeholders}} still in. */
 export function shippedDocument(name: DocumentName, language: Language): string {

@@ -25,7 +25,9 @@ export function figureMessagesFor(language: Language) {
 /** One public page's own texts (`pages.<page>`), with the two its legal documents share. */
 export function pageMessagesFor(language: Language, page: PageKey): MessageTree {
   const { pages } = resources[language].common;
-  return { pages: { [page]: pages[page], lastUpdated: pages.lastUpdated, print: pages.print } };
+  // The legal documents add their versions and periods (decision 0045).
+  const legal: MessageTree = page === 'privacy' || page === 'termsOfUse' ? { legal: pages.legal } : {};
+  return { pages: { [page]: pages[page], print: pages.print, ...legal } };
 }
 
 /** The messages of the forms (fields, validation, the spam check), sent only with pages that have a form. */

@@ -44,9 +44,22 @@ export type CurrentContent = Partial<Record<ContentKey, { body: string; updatedA
 /** Why a text or the numbers were not saved (`content.<code>` in the internal messages). */
 export type ContentErrorCode = CodeOf<'content'>;
 
+/**
+ * One version of a text in its history, newest first, as the public sees it: when it came into
+ * force and whether it returned to the shipped text (no author: that is for staff).
+ */
+export type PublishedVersion = { id: number; createdAt: string; isShippedText: boolean };
+
 /** The texts and numbers in force, as the public pages read them (staff edit through their operations). */
 export type ContentServicesForWeb = {
   current(language: string): Promise<CurrentContent>;
+  /**
+   * Every version of a text in one language, newest first: the privacy policy and the terms list
+   * their earlier versions (decision 0045).
+   */
+  history(key: ContentKey, language: string): Promise<PublishedVersion[]>;
+  /** One version's text, if it is a version of this key and language that staff wrote (not a return to the shipped text). */
+  version(key: ContentKey, language: string, id: number): Promise<{ body: string; createdAt: string } | undefined>;
   /** The numbers staff set, if any; otherwise the configured ones apply. */
   emergencyNumbers(): Promise<EmergencyNumbers | undefined>;
 };

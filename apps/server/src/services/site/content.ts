@@ -5,14 +5,14 @@ import {
   isContentKey,
 } from '@app/core/site/content';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { contentVersion } from '../../db/casework-schema.ts';
+import { type ContentVersionLanguage, contentVersion } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
 
 /** The emergency numbers are kept as versions too, site-wide (no language). */
 export const NUMBERS_KEY = 'emergencyNumbers';
 export const NUMBERS_LANGUAGE = 'all';
 
-export type PublicContentService = Pick<ContentServicesForWeb, 'current' | 'emergencyNumbers'>;
+export type PublicContentService = Pick<ContentServicesForWeb, 'current' | 'emergencyNumbers' | 'history' | 'version'>;
 
 /**
  * Staff-edited texts, as the public pages read them (staff write them through the operations in
@@ -47,6 +47,34 @@ export function createContentService(db: Db): PublicContentService {
       }
       cache.set(language, { revision: latest, content });
       return content;
+    },
+
+    async history(key, language) {
+      const rows = await db
+        .select({
+          id: contentVersion.id,
+          createdAt: contentVersion.createdAt,
+          isShippedText: contentVersion.isShippedText,
+        })
+        .from(contentVersion)
+        .where(and(eq(contentVersion.key, key), eq(contentVersion.language, language as ContentVersionLanguage)))
+        .orderBy(desc(contentVersion.id));
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
+    async version(key, language, id) {
+      const [row] = await db
+        .select({ body: contentVersion.body, createdAt: contentVersion.createdAt })
+        .from(contentVersion)
+        .where(
+          and(
+            eq(contentVersion.id, id),
+            eq(contentVersion.key, key),
+            eq(contentVersion.language, language as ContentVersionLanguage),
+            eq(contentVersion.isShippedText, false),
+          ),
+        );
+      return row ? { body: row.body, createdAt: row.createdAt.toISOString() } : undefined;
     },
 
     async emergencyNumbers() {
