@@ -25,9 +25,9 @@ import { TranslationContext } from './i18n/use-translation.ts';
 import type { RootData } from './lib/root-data.ts';
 import { useVersionCheck } from './lib/use-version-check.ts';
 import { isInternalPath } from './paths.ts';
-import stylesheet from './styles/app.css?url';
 // The same stylesheet as text, for the server's HTML only: the browser build drops it (see Layout).
 import inlineStylesheet from './styles/app.css?inline';
+import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
