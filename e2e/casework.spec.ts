@@ -86,7 +86,24 @@ test('a report goes new → in review → verified → published, and reaches /i
   await verify.getByLabel('Municipality').fill('Antwerpen');
   await verify.getByLabel('Province').selectOption('antwerp');
   await verify.getByRole('button', { name: 'Move to: Verified' }).click();
+  // An incident is verified only with a category (decision 0044): the coordinator classifies it first.
+  await expect(page.getByRole('alert')).toContainText('Classify the incident first');
+  await expect(page.getByText('Current status: In review')).toBeVisible();
+  const classification = page.getByRole('region', { name: 'Classification' });
+  await classification.getByRole('radio', { name: 'Literature and mass mailings' }).check();
+  await classification.getByRole('checkbox', { name: 'Modern antisemitism (conspiracy)' }).check();
+  await classification.getByLabel('Target').selectOption('person');
+  await classification.getByLabel('How we know').selectOption('victim');
+  await classification.getByLabel('Type of place').selectOption('home');
+  await classification.getByRole('button', { name: 'Save the classification' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(classification.getByText('Not classified yet.')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await verify.getByLabel('Municipality').fill('Antwerpen');
+  await verify.getByLabel('Province').selectOption('antwerp');
+  await verify.getByRole('button', { name: 'Move to: Verified' }).click();
   await expect(page.getByText('Current status: Verified')).toBeVisible();
+  await expect(classification.getByRole('radio', { name: 'Literature and mass mailings' })).toBeChecked();
 
   const summary = 'A man shouted antisemitic insults at a tram stop.';
   await page.getByLabel('Public summary in English').fill(summary);

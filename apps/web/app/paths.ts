@@ -98,6 +98,7 @@ export const INTERNAL_PAGES = {
   content: '/internal/content',
   stats: '/internal/stats',
   staff: '/internal/staff',
+  tags: '/internal/tags',
   audit: '/internal/audit',
   account: '/internal/account',
 } as const;

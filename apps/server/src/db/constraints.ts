@@ -15,5 +15,11 @@ export function isOneOf(column: string, values: readonly string[]): SQL {
   return sql.raw(`"${column}" in (${values.map(literal).join(', ')})`);
 }
 
+/** `"column" <@ array['a', 'b']::text[]`: every element of an array column is one of `values`. */
+export function isSubsetOf(column: string, values: readonly string[]): SQL {
+  if (values.length === 0) throw new Error(`The closed set of ${column} is empty`);
+  return sql.raw(`"${column}" <@ array[${values.map(literal).join(', ')}]::text[]`);
+}
+
 /** A check written out by hand, with its columns in double quotes. */
 export const rule = (text: string): SQL => sql.raw(text);

@@ -1,4 +1,17 @@
 import {
+  INCIDENT_CATEGORIES,
+  INCIDENT_MANIFESTATIONS,
+  INCIDENT_TARGETS,
+  type IncidentCategory,
+  type IncidentManifestation,
+  type IncidentTarget,
+  KNOWN_THROUGH,
+  type KnownThrough,
+  PLACE_TYPES,
+  type PlaceType,
+  TAG_NAME_MAX_LENGTH,
+} from '@app/core/casework/classification';
+import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   PERSONAL_NOTIFICATION_KINDS,
@@ -33,13 +46,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { isOneOf, literal, rule } from './constraints.ts';
+import { isOneOf, isSubsetOf, literal, rule } from './constraints.ts';
 import { staffUser } from './staff-schema.ts';
 
 /**
@@ -80,6 +94,16 @@ export const incident = pgTable(
     counts: boolean('counts').notNull().default(false),
     /** Raised by every change staff make to the incident (a report linked or split out, its place): guarded writes compare it. */
     revision: integer('revision').notNull().default(1),
+    /**
+     * The staff's classification (decision 0044), separate from the reporter's type: closed sets,
+     * null (or no manifestation) until staff classify it. An incident is verified only with a
+     * category (`operations/reports/change-report-status.ts`); those verified before have none.
+     */
+    category: text('category').$type<IncidentCategory>(),
+    manifestations: text('manifestations').array().$type<IncidentManifestation[]>().notNull().default(sql`'{}'`),
+    target: text('target').$type<IncidentTarget>(),
+    knownThrough: text('known_through').$type<KnownThrough>(),
+    placeType: text('place_type').$type<PlaceType>(),
   },
   (table) => [
     // Every public and staff figure reads counted incidents by date, province and type: this index
@@ -100,6 +124,61 @@ export const incident = pgTable(
     check('incident_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
     check('incident_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
     check('incident_revision_check', rule(`"revision" >= 1`)),
+    check('incident_category_check', isOneOf('category', INCIDENT_CATEGORIES)),
+    check('incident_manifestations_check', isSubsetOf('manifestations', INCIDENT_MANIFESTATIONS)),
+    // A classified incident names at least one manifestation (RIAS codes each incident with one or more).
+    check('incident_manifestations_classified', rule(`"category" is null or cardinality("manifestations") >= 1`)),
+    check('incident_target_check', isOneOf('target', INCIDENT_TARGETS)),
+    check('incident_known_through_check', isOneOf('known_through', KNOWN_THROUGH)),
+    check('incident_place_type_check', isOneOf('place_type', PLACE_TYPES)),
+  ],
+);
+
+/**
+ * The tags admins keep for themes and events (decision 0044): a name in each of the five
+ * languages; renamed in place, disabled rather than deleted, so that incidents keep the tags they
+ * had and their history reads as before.
+ */
+export const incidentTag = pgTable(
+  'incident_tag',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The name in each language: `{ en, fr, nl, he, yi }`. */
+    names: jsonb('names').$type<Record<Language, string>>().notNull(),
+    /** When an admin took it off the list of tags to choose from; null while it is offered. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Raised by every change an admin makes to it: the forms name it, so no change overwrites another. */
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('incident_tag_revision_check', rule(`"revision" >= 1`)),
+    check(
+      'incident_tag_names_check',
+      rule(
+        `jsonb_typeof("names") = 'object' and ${LANGUAGE_CODES.map(
+          (code) => `coalesce(char_length("names" ->> ${literal(code)}), 0) between 1 and ${TAG_NAME_MAX_LENGTH}`,
+        ).join(' and ')}`,
+      ),
+    ),
+  ],
+);
+
+/** The tags of an incident. An incident deleted (left empty by a link) takes its tags along. */
+export const incidentTagLink = pgTable(
+  'incident_tag_link',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incident.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => incidentTag.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.incidentId, table.tagId] }),
+    index('incident_tag_link_tag_idx').on(table.tagId),
   ],
 );
 

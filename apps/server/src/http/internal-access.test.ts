@@ -40,6 +40,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/content/emergencyNotice/yi': ['coordinator', 'admin'],
   '/internal/staff': ['admin'],
   '/internal/staff/:memberId': ['admin'],
+  '/internal/tags': ['admin'],
   '/internal/audit': ['admin'],
 };
 
@@ -299,6 +300,45 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         [reportId, sessions[visitor]?.staff.id ?? ''],
       );
       expect(rows[0].n).toBe(allowed ? 2 : 0);
+    });
+  }
+
+  for (const visitor of VISITORS) {
+    it(`classifies a report's incident as ${visitor}`, async () => {
+      const path = `/internal/reports/${reportId}`;
+      const incident = async () =>
+        (
+          await server.database.pool.query(
+            'select i.id, i.revision, i.category from incident i join report r on r.incident_id = i.id where r.id = $1',
+            [reportId],
+          )
+        ).rows[0] as { id: string; revision: number; category: string | null };
+      const before = await incident();
+      const allowed = ['coordinator', 'admin'].includes(visitor);
+      const door = expectedDoor(visitor, path);
+      const category = visitor === 'admin' ? 'assault' : 'threats';
+      const answer = await request(visitor, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([
+          ['intent', 'classify'],
+          ['incident', before.id],
+          ['revision', String(before.revision)],
+          ['category', category],
+          ['manifestations', 'modern'],
+          ['manifestations', 'othering'],
+          ['placeType', 'online'],
+        ]),
+      });
+      if (door) expect(answer.headers.get('location')).toBe(door);
+      else expect(answer.status).toBe(allowed ? 200 : 403);
+      if (!allowed) expectNoSecrets(await answer.text(), `${path} classify for ${visitor}`);
+      expect((await incident()).category).toBe(allowed ? category : before.category);
+      const { rows } = await server.database.pool.query(
+        `select count(*)::int as n from audit_event where subject_id = $1 and action = 'incident.classified' and actor_id = $2`,
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(rows[0].n).toBe(allowed ? 1 : 0);
     });
   }
 

@@ -28,6 +28,7 @@ import { addReportNote } from './reports/add-report-note.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
 import { dismissIncidentSuggestion } from './reports/dismiss-incident-suggestion.ts';
+import { classifyIncident } from './reports/classify-incident.ts';
 import { exportReports } from './reports/export-reports.ts';
 import { liftLegalHold, reviewLegalHold, setLegalHold } from './reports/legal-hold.ts';
 import { linkReportToIncident } from './reports/link-report-to-incident.ts';
@@ -50,6 +51,7 @@ import { resetTwoFactor } from './staff/reset-two-factor.ts';
 import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
+import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
 
 /**
  * The operations of one signed-in staff member: built by the server for each request whose session
@@ -78,6 +80,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       splitFromIncident: (id, input) => splitReportFromIncident(deps, actor, id, input),
       suggestedIncidents: (id) => suggestedIncidents(deps, actor, id),
       dismissSuggestion: (id, input) => dismissIncidentSuggestion(deps, actor, id, input),
+      classifyIncident: (id, input) => classifyIncident(deps, actor, id, input),
       export: (filter) => exportReports(deps, actor, filter),
       evidencePack: (id, input) => produceEvidencePack(deps, actor, id, input),
       attachment: (reportId, attachmentId) => reportAttachmentFile(deps, actor, reportId, attachmentId),
@@ -123,6 +126,12 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       setDisabled: (id, disabled) => setStaffDisabled(deps, actor, id, disabled),
       resetTwoFactor: (id) => resetTwoFactor(deps, actor, id),
       issueSetPasswordLink: (id) => issueSetPasswordLink(deps, actor, id),
+    },
+    tags: {
+      list: () => listTags(deps, actor),
+      create: (input) => createTag(deps, actor, input),
+      rename: (id, input) => renameTag(deps, actor, id, input),
+      setDisabled: (id, input) => setTagDisabled(deps, actor, id, input),
     },
     audit: {
       list: (filter) => listAuditLog(deps, actor, filter),

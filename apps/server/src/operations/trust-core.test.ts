@@ -3,6 +3,7 @@ import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../services/intake/submit-report.ts';
+import { classifyIncidentOf } from '../test/classification-helpers.ts';
 import { createStaffMember, postForm, signedInSession } from '../test/staff-helpers.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -27,6 +28,8 @@ async function reportInReview(): Promise<string> {
   expect(
     await server.services.operationsFor(cora).reports.changeStatus(id, { from: 'new', to: 'in_review' }),
   ).toBeUndefined();
+  // Classified, so that it may be verified (decision 0044).
+  await classifyIncidentOf(server.services.operationsFor(cora).reports, id);
   return id;
 }
 

@@ -5,6 +5,7 @@ import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { submitReport } from '../services/intake/submit-report.ts';
+import { classifyIncidentOf } from '../test/classification-helpers.ts';
 import { holdPuts } from '../test/held-storage.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
@@ -49,6 +50,7 @@ async function spooledReport(description: string) {
 async function closedLongAgo(id: string) {
   const { reports } = server.services.operationsFor(coordinator);
   expect(await reports.changeStatus(id, { from: 'new', to: 'in_review' })).toBeUndefined();
+  await classifyIncidentOf(reports, id);
   const verified = { from: 'in_review', to: 'verified', municipality: 'Gent', province: 'east_flanders' };
   expect(await reports.changeStatus(id, verified)).toBeUndefined();
   expect(await reports.changeStatus(id, { from: 'verified', to: 'closed' })).toBeUndefined();

@@ -2,6 +2,7 @@ import type { ThreadAuthor } from '../forms/follow-up.ts';
 import type { IncidentType } from '../forms/incident-types.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
+import type { IncidentClassification, IncidentTagView } from './classification.ts';
 import type { ReportReminder } from './reminders.ts';
 import type { RejectionReason } from './report-workflow.ts';
 import type { LegalHoldView } from './retention.ts';
@@ -110,6 +111,10 @@ export type ReportIncident = {
   /** Whether it counts in the figures (one of its reports is a verified incident). */
   counts: boolean;
   isPublished: boolean;
+  /** The staff's classification (decision 0044). */
+  classification: IncidentClassification;
+  /** The tags its form offers: the enabled ones, and disabled ones the incident has. */
+  tagChoices: IncidentTagView[];
   otherReports: { id: string; receivedAt: string; status: ReportStatus }[];
 };
 

@@ -3,6 +3,14 @@ import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '../forms/follow-up.ts';
 import { z } from '../forms/zod.ts';
 import { isUuid } from '../site/ids.ts';
 import {
+  INCIDENT_CATEGORIES,
+  INCIDENT_MANIFESTATIONS,
+  INCIDENT_TARGETS,
+  KNOWN_THROUGH,
+  PLACE_TYPES,
+  TAG_NAME_MAX_LENGTH,
+} from './classification.ts';
+import {
   MUNICIPALITY_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   PUBLIC_SUMMARY_MAX_LENGTH,
@@ -87,6 +95,64 @@ export type IncidentSplitInput = { from: string };
 /** A suggested link dismissed (decision 0043): the incident the page showed, and the one suggested. */
 export const incidentDismissalSchema = z.object({ from: shownIncident, other: shownIncident });
 export type IncidentDismissalInput = { from: string; other: string };
+/** A choice that may be left unrecorded: '' (the form's "not recorded") becomes null. */
+const optionalChoice = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.enum(values, 'invalidChoice').nullable(),
+  );
+
+/** Each value once, in the order given. */
+const once = <T>(values: T[]) => [...new Set(values)];
+
+/**
+ * The staff's classification of a report's incident (decision 0044). `incident` and `revision` are
+ * what the page showed: if someone changed the incident since, the change is a `conflict`. A
+ * category and at least one manifestation are required; target, how known and place type may stay
+ * unrecorded; tags are ids of the admins' list, which the operation checks.
+ */
+export const classificationSchema = z.object({
+  incident: shownIncident,
+  revision: z.coerce.number('conflict').int('conflict').min(1, 'conflict'),
+  category: z.enum(INCIDENT_CATEGORIES, 'categoryRequired'),
+  manifestations: z
+    .array(z.enum(INCIDENT_MANIFESTATIONS, 'invalidChoice'), 'manifestationRequired')
+    .min(1, 'manifestationRequired')
+    .transform(once),
+  target: optionalChoice(INCIDENT_TARGETS),
+  knownThrough: optionalChoice(KNOWN_THROUGH),
+  placeType: optionalChoice(PLACE_TYPES),
+  tags: z.array(z.string().refine(isUuid, 'unknownTag'), 'unknownTag').max(100, 'unknownTag').transform(once),
+});
+/** What the classification form sends: plain strings, which the operation parses. */
+export type ClassificationInput = {
+  incident: string;
+  revision: string;
+  category: string;
+  manifestations: string[];
+  target: string;
+  knownThrough: string;
+  placeType: string;
+  tags: string[];
+};
+
+/** A tag's name in one language, as an admin types it: spaces tidied, 1 to 60 characters. */
+const tagName = z
+  .string('nameRequired')
+  .transform((value) => value.trim().replace(/\s+/g, ' '))
+  .pipe(z.string().min(1, 'nameRequired').max(TAG_NAME_MAX_LENGTH, 'nameTooLong'));
+
+/** A tag's name in each of the five languages. */
+export const tagNamesSchema = z.object({
+  names: z.object(
+    Object.fromEntries(LANGUAGE_CODES.map((code) => [code, tagName])) as Record<Language, typeof tagName>,
+  ),
+});
+/** What the tag forms send. */
+export type TagNamesInput = { names: Record<string, string> };
+
+/** A change to a tag names the revision the page showed: if someone changed it since, `conflict`. */
+export const tagRevisionSchema = z.coerce.number('conflict').int('conflict').min(1, 'conflict');
 
 /** Assigning a report to a member, or to nobody ('' or null). */
 export const assignmentSchema = z.object({

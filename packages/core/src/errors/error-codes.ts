@@ -154,6 +154,13 @@ const CASEWORK = {
   holdAlreadySet: 409,
   noHold: 409,
   alreadyErased: 400,
+  /** Classification (decision 0044): a category, at least one manifestation, tags from the admins' list. */
+  categoryRequired: 400,
+  manifestationRequired: 400,
+  /** A tag that is not on the admins' list, or disabled and not already on the incident. */
+  unknownTag: 400,
+  /** Verifying a report whose incident has no category: classify the incident first. */
+  classifyFirst: 400,
   /** Someone else changed the report first: the page shows the current state. */
   conflict: 409,
 } as const satisfies Codes;
@@ -191,6 +198,16 @@ const REMINDERS = {
   conflict: 409,
 } as const satisfies Codes;
 
+/** The list of tags admins keep for the classification (decision 0044). */
+const TAGS = {
+  nameRequired: 400,
+  nameTooLong: 400,
+  /** No tag has that id. */
+  notFound: 404,
+  /** Someone else renamed, disabled or enabled it first. */
+  conflict: 409,
+} as const satisfies Codes;
+
 /** The member's own passkeys on the account page (decision 0032). */
 const PASSKEYS = {
   nameRequired: 400,
@@ -217,6 +234,7 @@ const SECTION_MESSAGES = {
   evidencePack: { namespace: 'internal', prefix: 'casework.evidencePack.errors' },
   reminders: { namespace: 'internal', prefix: 'reminders.errors' },
   passkeys: { namespace: 'internal', prefix: 'passkeys.errors' },
+  tags: { namespace: 'internal', prefix: 'tags.errors' },
 } as const satisfies Record<string, { namespace: MessageNamespace; prefix: string }>;
 
 /** Every section: its codes with their statuses, and where their sentences are. */
@@ -231,6 +249,7 @@ export const ERROR_CATALOGUE = {
   evidencePack: { ...SECTION_MESSAGES.evidencePack, codes: EVIDENCE_PACK },
   reminders: { ...SECTION_MESSAGES.reminders, codes: REMINDERS },
   passkeys: { ...SECTION_MESSAGES.passkeys, codes: PASSKEYS },
+  tags: { ...SECTION_MESSAGES.tags, codes: TAGS },
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

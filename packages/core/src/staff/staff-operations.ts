@@ -1,9 +1,11 @@
 import type {
   IncidentDismissalInput,
+  ClassificationInput,
   IncidentLinkInput,
   IncidentSplitInput,
   PublicationInput,
   ReportStatusChangeInput,
+  TagNamesInput,
 } from '../casework/casework.schema.ts';
 import type {
   IncidentSuggestion,
@@ -13,6 +15,7 @@ import type {
   ReportListFilter,
   ReportListPage,
 } from '../casework/casework-api.ts';
+import type { IncidentTagView } from '../casework/classification.ts';
 import type { EvidencePackInput, ProducedEvidencePack } from '../casework/evidence-pack.ts';
 import type { InboxMessage, InboxPage } from '../casework/inbox-api.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
@@ -72,6 +75,8 @@ export type StaffOperations = {
     suggestedIncidents(id: string): Promise<IncidentSuggestion[]>;
     /** Not the same event: the pair is not suggested again (audited). */
     dismissSuggestion(id: string, input: IncidentDismissalInput): Promise<void>;
+    /** Classifies the report's incident: category, manifestations, target, how known, place type, tags (decision 0044). */
+    classifyIncident(id: string, input: ClassificationInput): Promise<void>;
     /** A legal hold on a case under proceedings (decision 0040): set with a reason, reviewed yearly, lifted. */
     setLegalHold(id: string, input: { reason: string }): Promise<void>;
     reviewLegalHold(id: string): Promise<void>;
@@ -146,6 +151,13 @@ export type StaffOperations = {
     setDisabled(id: string, disabled: boolean): Promise<void>;
     resetTwoFactor(id: string): Promise<void>;
     issueSetPasswordLink(id: string): Promise<{ setPasswordUrl: string }>;
+  };
+  /** The tags of the classification, kept by admins (decision 0044); each change names the revision shown. */
+  tags: {
+    list(): Promise<IncidentTagView[]>;
+    create(input: TagNamesInput): Promise<{ id: string }>;
+    rename(id: string, input: TagNamesInput & { revision: string }): Promise<void>;
+    setDisabled(id: string, input: { disabled: boolean; revision: string }): Promise<void>;
   };
   audit: {
     list(filter: AuditFilter): Promise<AuditPage>;

@@ -23,6 +23,10 @@ const PERMISSIONS = {
    * suggested links, and dismissing one (decision 0043).
    */
   'incidents:link': ['admin', 'coordinator'],
+  /** Classifying an incident: category, manifestations, target, how known, place type, tags (decision 0044). */
+  'incidents:classify': ['admin', 'coordinator'],
+  /** The list of tags staff classify incidents with: add, rename, disable (decision 0044). */
+  'tags:manage': ['admin'],
   'messages:manage': ['admin', 'coordinator'],
   'content:edit': ['admin', 'coordinator'],
   'staff:manage': ['admin'],
@@ -120,6 +124,16 @@ export const AUDIT_ACTIONS = [
    * suggested are not the same event; `details` hold both.
    */
   'report.suggestion-dismissed',
+  /**
+   * The report's incident classified by staff (decision 0044): `details` hold the incident and its
+   * whole classification as saved (category, manifestations, target, how known, place type, tag ids).
+   */
+  'incident.classified',
+  /** A tag of the classification added, renamed, disabled or enabled again by an admin; `details` hold its names. */
+  'tag.created',
+  'tag.renamed',
+  'tag.disabled',
+  'tag.enabled',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
   /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */

@@ -4,6 +4,7 @@ import type {
   ReportListItem,
   StaffThreadMessage,
 } from '@app/core/casework/casework-api';
+import type { IncidentTagView } from '@app/core/casework/classification';
 import type { ReportReminder } from '@app/core/casework/reminders';
 import { REPORT_TRANSITIONS } from '@app/core/casework/report-workflow';
 import { isSharingConsent } from '@app/core/forms/report-questions';
@@ -97,6 +98,9 @@ export function openSharingConsent(encryption: Encryption, sealed: string | null
 export type ReportRecords = {
   row: ReportRow;
   incident: typeof incident.$inferSelect;
+  /** The ids of the incident's tags, and the tags its form offers (the enabled ones and those it has). */
+  incidentTags: string[];
+  tagChoices: IncidentTagView[];
   /** The incident's other reports. */
   otherReports: { id: string; createdAt: Date; status: ReportRow['status'] }[];
   attachments: AttachmentRow[];
@@ -162,6 +166,15 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
       revision: records.incident.revision,
       counts: records.incident.counts,
       isPublished: publication !== undefined,
+      classification: {
+        category: records.incident.category,
+        manifestations: records.incident.manifestations,
+        target: records.incident.target,
+        knownThrough: records.incident.knownThrough,
+        placeType: records.incident.placeType,
+        tags: records.incidentTags,
+      },
+      tagChoices: records.tagChoices,
       otherReports: records.otherReports.map((other) => ({
         id: other.id,
         receivedAt: other.createdAt.toISOString(),

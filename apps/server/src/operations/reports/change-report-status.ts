@@ -20,7 +20,8 @@ import { lockReportAndIncident } from './report-queries.ts';
  * decision. Verification records the place on the report's incident (decision 0037). A published
  * incident must keep counting: a change that would leave it with no verified report is refused
  * until it is unpublished (for a report alone in its incident: anything but closing, as before
- * incidents). Permission: reports:manage.
+ * incidents). Verifying needs the incident classified with a category first (decision 0044).
+ * Permission: reports:manage.
  */
 export async function changeReportStatus(
   deps: OperationDeps,
@@ -42,6 +43,8 @@ export async function changeReportStatus(
   await deps.db.transaction(async (tx) => {
     const { report: row, incident: its } = await lockReportAndIncident(tx, id);
     if (row.status !== change.from) throw new AppError('casework.conflict');
+    // An incident is verified only with a category (decision 0044): staff classify it first.
+    if (change.to === 'verified' && its.category === null) throw new AppError('casework.classifyFirst');
     // Closing keeps the decision (a closed report still counts as verified, or not); going back
     // to review clears it.
     const reason =

@@ -1,6 +1,6 @@
 import { AppError } from '@app/core/errors/app-error';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { incident, report } from '../../db/schema.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { incident, incidentTagLink, report } from '../../db/schema.ts';
 import type { Tx } from '../operation-context.ts';
 
 /**
@@ -79,4 +79,36 @@ export async function touchIncident(
         : {}),
     })
     .where(eq(incident.id, incidentId));
+}
+
+/**
+ * Decision 0044: an incident without a category takes the classification (and the tags) of
+ * `source`, the incident a report came from: a split's new incident, or the incident a linked
+ * report joined. A verified report then never leaves its incident unclassified; one that has its
+ * own category keeps it. Called while `source` still exists (before it may be deleted).
+ */
+export async function inheritClassification(tx: Tx, incidentId: string, source: typeof incident.$inferSelect) {
+  if (source.category === null) return;
+  const updated = await tx
+    .update(incident)
+    .set({
+      category: source.category,
+      manifestations: source.manifestations,
+      target: source.target,
+      knownThrough: source.knownThrough,
+      placeType: source.placeType,
+    })
+    .where(and(eq(incident.id, incidentId), isNull(incident.category)))
+    .returning({ id: incident.id });
+  if (updated.length === 0) return;
+  const tags = await tx
+    .select({ tagId: incidentTagLink.tagId })
+    .from(incidentTagLink)
+    .where(eq(incidentTagLink.incidentId, source.id));
+  if (tags.length) {
+    await tx
+      .insert(incidentTagLink)
+      .values(tags.map(({ tagId }) => ({ incidentId, tagId })))
+      .onConflictDoNothing();
+  }
 }

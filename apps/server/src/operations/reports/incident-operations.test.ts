@@ -3,6 +3,7 @@ import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../../services/intake/submit-report.ts';
+import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -29,6 +30,7 @@ async function newReport(overrides: Record<string, unknown> = {}): Promise<strin
 
 async function verify(id: string, municipality = 'Gent') {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
+  await classifyIncidentOf(ops(), id);
   await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
 }
 
@@ -233,6 +235,9 @@ describe('two members at once', () => {
     for (let round = 0; round < 5; round += 1) {
       const [report, other] = await Promise.all([newReport(), newReport()]);
       await ops().changeStatus(report, { from: 'new', to: 'in_review' });
+      // Both incidents classified: the report is verified in whichever it is by then.
+      await classifyIncidentOf(ops(), report);
+      await classifyIncidentOf(ops(), other);
       const from = await incidentOf(report);
       const [verified, linked] = await Promise.all([
         refusal(

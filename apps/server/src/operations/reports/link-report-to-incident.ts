@@ -6,7 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import { report } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { carryDismissals } from './dismiss-incident-suggestion.ts';
-import { lockIncidents, moveReport, settleLeftIncident, touchIncident } from './incident-moves.ts';
+import {
+  inheritClassification,
+  lockIncidents,
+  moveReport,
+  settleLeftIncident,
+  touchIncident,
+} from './incident-moves.ts';
 
 /**
  * Links a report into the incident of another report (decision 0037): two witnesses of one attack,
@@ -55,6 +61,7 @@ export async function linkReportToIncident(
     await moveReport(tx, id, from, to);
     // An incident left empty goes below; the pairs dismissed with it stay dismissed (decision 0043).
     await carryDismissals(tx, from, to);
+    await inheritClassification(tx, to, left);
     const removed = await settleLeftIncident(tx, from);
     await touchIncident(tx, to, removed ? left : undefined);
     await auditReport(deps, tx, actor, 'report.linked', id, {

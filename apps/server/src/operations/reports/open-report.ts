@@ -11,6 +11,7 @@ import { staffUser } from '../../db/staff-schema.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
+import { incidentTagsFor } from './incident-tags.ts';
 import { reportRetention } from './legal-hold.ts';
 
 /**
@@ -33,47 +34,50 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
   if (!found) throw new AppError('NOT_FOUND');
   const { row } = found;
   const doneBy = alias(staffUser, 'reminder_done_by');
-  const [attachments, history, notes, publication, assignee, messages, reminders, otherReports] = await Promise.all([
-    db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
-    db
-      .select({ change: reportStatusChange, actor: staffUser.name })
-      .from(reportStatusChange)
-      .leftJoin(staffUser, eq(staffUser.id, reportStatusChange.actorId))
-      .where(eq(reportStatusChange.reportId, id))
-      .orderBy(asc(reportStatusChange.occurredAt), asc(reportStatusChange.id)),
-    db
-      .select({ note: reportNote, author: staffUser.name })
-      .from(reportNote)
-      .leftJoin(staffUser, eq(staffUser.id, reportNote.authorId))
-      .where(eq(reportNote.reportId, id))
-      .orderBy(asc(reportNote.createdAt)),
-    db.select().from(publicIncident).where(eq(publicIncident.incidentId, row.incidentId)).limit(1),
-    row.assignedTo
-      ? db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).where(eq(staffUser.id, row.assignedTo))
-      : Promise.resolve([]),
-    db
-      .select({ message: reportMessage, staffName: staffUser.name })
-      .from(reportMessage)
-      .leftJoin(staffUser, eq(staffUser.id, reportMessage.staffId))
-      .where(eq(reportMessage.reportId, id))
-      .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
-    db
-      .select({ reminder: reportReminder, createdBy: staffUser.name, doneBy: doneBy.name })
-      .from(reportReminder)
-      .leftJoin(staffUser, eq(staffUser.id, reportReminder.createdBy))
-      .leftJoin(doneBy, eq(doneBy.id, reportReminder.doneBy))
-      .where(eq(reportReminder.reportId, id)),
-    // The incident's other reports: ids, arrival and status only (each opens on its own page).
-    db
-      .select({ id: report.id, createdAt: report.createdAt, status: report.status })
-      .from(report)
-      .where(and(eq(report.incidentId, row.incidentId), ne(report.id, id)))
-      .orderBy(asc(report.createdAt), asc(report.id)),
-  ]);
+  const [attachments, history, notes, publication, assignee, messages, reminders, otherReports, tags] =
+    await Promise.all([
+      db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
+      db
+        .select({ change: reportStatusChange, actor: staffUser.name })
+        .from(reportStatusChange)
+        .leftJoin(staffUser, eq(staffUser.id, reportStatusChange.actorId))
+        .where(eq(reportStatusChange.reportId, id))
+        .orderBy(asc(reportStatusChange.occurredAt), asc(reportStatusChange.id)),
+      db
+        .select({ note: reportNote, author: staffUser.name })
+        .from(reportNote)
+        .leftJoin(staffUser, eq(staffUser.id, reportNote.authorId))
+        .where(eq(reportNote.reportId, id))
+        .orderBy(asc(reportNote.createdAt)),
+      db.select().from(publicIncident).where(eq(publicIncident.incidentId, row.incidentId)).limit(1),
+      row.assignedTo
+        ? db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).where(eq(staffUser.id, row.assignedTo))
+        : Promise.resolve([]),
+      db
+        .select({ message: reportMessage, staffName: staffUser.name })
+        .from(reportMessage)
+        .leftJoin(staffUser, eq(staffUser.id, reportMessage.staffId))
+        .where(eq(reportMessage.reportId, id))
+        .orderBy(asc(reportMessage.createdAt), asc(reportMessage.id)),
+      db
+        .select({ reminder: reportReminder, createdBy: staffUser.name, doneBy: doneBy.name })
+        .from(reportReminder)
+        .leftJoin(staffUser, eq(staffUser.id, reportReminder.createdBy))
+        .leftJoin(doneBy, eq(doneBy.id, reportReminder.doneBy))
+        .where(eq(reportReminder.reportId, id)),
+      // The incident's other reports: ids, arrival and status only (each opens on its own page).
+      db
+        .select({ id: report.id, createdAt: report.createdAt, status: report.status })
+        .from(report)
+        .where(and(eq(report.incidentId, row.incidentId), ne(report.id, id)))
+        .orderBy(asc(report.createdAt), asc(report.id)),
+      incidentTagsFor(db, row.incidentId),
+    ]);
   const detail = presentReportDetail(deps.encryption, {
     row,
     incident: found.incident,
     otherReports,
+    ...tags,
     attachments,
     history,
     notes,

@@ -3,6 +3,7 @@ import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../../services/intake/submit-report.ts';
+import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -30,8 +31,10 @@ const reports = () => server.services.operationsFor(coordinator).reports;
 
 /** A status change from the page as it shows the report now. */
 async function changeStatus(id: string, input: Omit<ReportStatusChangeInput, 'from'>) {
-  const from = (await reports().open(id))?.status ?? 'new';
-  return reports().changeStatus(id, { from, ...input });
+  const detail = await reports().open(id);
+  // An incident is verified only with a category (decision 0044): classified first, as staff would.
+  if (input.to === 'verified' && !detail.incident.classification.category) await classifyIncidentOf(reports(), id);
+  return reports().changeStatus(id, { from: detail.status, ...input });
 }
 
 describe('the report status machine', () => {

@@ -5,7 +5,7 @@ import { isUuid } from '@app/core/site/ids';
 import { and, eq, ne } from 'drizzle-orm';
 import { incident, report } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
-import { lockIncidents, moveReport, settleLeftIncident } from './incident-moves.ts';
+import { inheritClassification, lockIncidents, moveReport, settleLeftIncident } from './incident-moves.ts';
 
 /**
  * Splits a report out of its incident into a new incident of its own (decision 0037): it turned
@@ -49,6 +49,7 @@ export async function splitReportFromIncident(
       })
       .returning({ id: incident.id });
     if (!created) throw new Error('the new incident was not created');
+    await inheritClassification(tx, created.id, left);
     await moveReport(tx, id, from, created.id);
     await settleLeftIncident(tx, from);
     await auditReport(deps, tx, actor, 'report.split', id, { from, to: created.id });

@@ -3,6 +3,7 @@ import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -30,6 +31,7 @@ async function verifiedReport(date: string): Promise<string> {
   if (!input.success) throw new Error(JSON.stringify(input.errors));
   const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
   await ops().reports.changeStatus(reportId, { from: 'new', to: 'in_review' });
+  await classifyIncidentOf(ops().reports, reportId);
   await ops().reports.changeStatus(reportId, {
     from: 'in_review',
     to: 'verified',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -31,6 +32,7 @@ async function finish(id: string, status: 'closed' | 'rejected', monthsAgo: numb
       await reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'not_antisemitic' }),
     ).toBeUndefined();
   } else {
+    await classifyIncidentOf(reports, id);
     const verified = { from: 'in_review', to: 'verified', municipality: 'Antwerpen', province: 'antwerp' };
     expect(await reports.changeStatus(id, verified)).toBeUndefined();
     expect(await reports.changeStatus(id, { from: 'verified', to: 'closed' })).toBeUndefined();

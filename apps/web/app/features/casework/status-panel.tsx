@@ -27,6 +27,12 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
           <input type="hidden" name="from" value={report.status} />
           {to === 'verified' && (
             <>
+              {/* Decision 0044: the server refuses to verify an incident without a category. */}
+              {!report.incident.classification.category && (
+                <p className="form-field__hint">
+                  <a href="#classification">{t('casework.errors.classifyFirst')}</a>
+                </p>
+              )}
               <InputField
                 label={t('casework.municipality')}
                 hint={t('casework.municipalityHint')}

@@ -5,7 +5,10 @@ import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { LanguageForm } from './language-form.tsx';
 
-export type StaffNavigation = Record<'reports' | 'contactForms' | 'content' | 'stats' | 'staff' | 'audit', boolean>;
+export type StaffNavigation = Record<
+  'reports' | 'contactForms' | 'content' | 'stats' | 'staff' | 'tags' | 'audit',
+  boolean
+>;
 
 /** The staff area's frame: who is signed in, the sections their role may open, sign-out and language. */
 export function StaffShell({
@@ -26,6 +29,7 @@ export function StaffShell({
     { to: INTERNAL_PAGES.content, label: t('internal.nav.content'), isShown: navigation.content },
     { to: INTERNAL_PAGES.stats, label: t('internal.nav.stats'), isShown: navigation.stats },
     { to: INTERNAL_PAGES.staff, label: t('internal.nav.staff'), isShown: navigation.staff },
+    { to: INTERNAL_PAGES.tags, label: t('internal.nav.tags'), isShown: navigation.tags },
     { to: INTERNAL_PAGES.audit, label: t('internal.nav.audit'), isShown: navigation.audit },
   ].filter((link) => link.isShown);
   return (

@@ -34,6 +34,7 @@ export const loader = answeringFailures(async ({ context }: Route.LoaderArgs) =>
       content: can(role, 'content:edit'),
       stats: can(role, 'stats:view'),
       staff: can(role, 'staff:manage'),
+      tags: can(role, 'tags:manage'),
       audit: can(role, 'audit:view'),
     },
   };

@@ -12,6 +12,8 @@ import { can } from '@app/core/staff/staff';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
+import classificationStylesheet from '../../features/casework/classification-panel.css?url';
+import { ClassificationPanel } from '../../features/casework/classification-panel.tsx';
 import { EvidencePackPanel } from '../../features/casework/evidence-pack-panel.tsx';
 import { IncidentPanel } from '../../features/casework/incident-panel.tsx';
 import { LegalHoldPanel } from '../../features/casework/legal-hold-panel.tsx';
@@ -30,6 +32,8 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import type { Route } from './+types/report';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: classificationStylesheet }];
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const { reports, actor } = await requireStaff(args, 'reports:manage');
@@ -135,6 +139,27 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
   if (intent === 'suggestion-dismiss') {
     return answer(() => reports.dismissSuggestion(id, { from: field(form, 'from'), other: field(form, 'other') }));
   }
+  if (intent === 'classify') {
+    const draft = Object.fromEntries(
+      ['category', 'target', 'knownThrough', 'placeType'].map((name) => [name, field(form, name)]),
+    );
+    const manifestations = form.getAll('manifestations').map(String);
+    const tags = form.getAll('tags').map(String);
+    return answer(
+      () =>
+        reports.classifyIncident(id, {
+          incident: field(form, 'incident'),
+          revision: field(form, 'revision'),
+          category: draft.category ?? '',
+          manifestations,
+          target: draft.target ?? '',
+          knownThrough: draft.knownThrough ?? '',
+          placeType: draft.placeType ?? '',
+          tags,
+        }),
+      { ...draft, manifestations: manifestations.join(','), tags: tags.join(',') },
+    );
+  }
   if (intent === 'incident-split') return answer(() => reports.splitFromIncident(id, { from: field(form, 'from') }));
   if (intent === 'hold-set') {
     const reason = field(form, 'reason');
@@ -234,6 +259,10 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             }
           />
           {suggestions && <SuggestedIncidentsPanel report={report} suggestions={suggestions} />}
+          <ClassificationPanel
+            report={report}
+            draft={actionData?.intent === 'classify' && actionData.error ? actionData.draft : undefined}
+          />
           <LegalHoldPanel
             report={report}
             reasonDraft={actionData?.intent === 'hold-set' && actionData.error ? actionData.draft?.reason : undefined}
