@@ -40,6 +40,20 @@ export function exportRoutes() {
       const online = stats.byType.find((entry) => entry.key === 'online')?.count ?? 0;
       for (const entry of stats.byPlatform) rows.push(['platform', entry.key || 'unknown', entry.count, online]);
       for (const [key, share] of Object.entries(stats.shares)) rows.push(['share', key, share.count, share.total]);
+      // The staff's classification (decision 0044): codes; 'unclassified' where nothing is recorded.
+      const sections = {
+        category: 'category',
+        manifestation: 'manifestation',
+        target: 'target',
+        knownThrough: 'known_through',
+        placeType: 'place_type',
+      } as const;
+      for (const [dimension, section] of Object.entries(sections)) {
+        for (const entry of stats.byClassification[dimension as keyof typeof sections]) {
+          rows.push([section, entry.key || 'unclassified', entry.count, stats.total]);
+        }
+      }
+      for (const entry of stats.byTag) rows.push(['tag', entry.names.en ?? entry.key, entry.count, stats.total]);
       // Response times (decision 0029), by the month reports arrived: every report but those held
       // back by the spam check; times in working days in Belgium, to two decimals.
       const { responseTimes } = stats;
@@ -89,6 +103,13 @@ export function exportRoutes() {
           'province',
           'files',
           'published',
+          // The staff's classification of the incident (decision 0044): codes; lists space-separated.
+          'category',
+          'manifestations',
+          'target',
+          'known_through',
+          'place_type',
+          'tags',
         ];
         const body = rows.map((row) => [
           row.id,
@@ -113,6 +134,13 @@ export function exportRoutes() {
           row.province,
           row.attachmentCount,
           row.isPublished,
+          row.category,
+          row.manifestations.join(' '),
+          row.target,
+          row.knownThrough,
+          row.placeType,
+          // Names admins typed: separated by semicolons, as a name may hold spaces.
+          row.tags.join('; '),
         ]);
         sendCsv(response, 'reports.csv', toCsv([header, ...body]));
       } catch (error) {

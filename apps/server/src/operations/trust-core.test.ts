@@ -44,7 +44,7 @@ beforeAll(async () => {
   server = await startTestServer();
   ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
   ({ staff: chaim } = await createStaffMember(server, 'coordinator', 'Chaim'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

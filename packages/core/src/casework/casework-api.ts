@@ -2,7 +2,15 @@ import type { ThreadAuthor } from '../forms/follow-up.ts';
 import type { IncidentType } from '../forms/incident-types.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
-import type { IncidentClassification, IncidentTagView } from './classification.ts';
+import type {
+  IncidentCategory,
+  IncidentClassification,
+  IncidentManifestation,
+  IncidentTagView,
+  IncidentTarget,
+  KnownThrough,
+  PlaceType,
+} from './classification.ts';
 import type { ReportReminder } from './reminders.ts';
 import type { RejectionReason } from './report-workflow.ts';
 import type { LegalHoldView } from './retention.ts';
@@ -21,6 +29,14 @@ export type ReportListFilter = {
   quarantined?: boolean;
   /** `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021). */
   spamCheck?: SpamCheck;
+  /** The classification of the report's incident (decision 0044); `none`: not recorded. */
+  category?: IncidentCategory | 'none';
+  manifestation?: IncidentManifestation | 'none';
+  target?: IncidentTarget | 'none';
+  knownThrough?: KnownThrough | 'none';
+  placeType?: PlaceType | 'none';
+  /** A tag's id. */
+  tag?: string;
   sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
   page: number;
 };
@@ -39,7 +55,14 @@ export type ReportListItem = {
   spamCheck: SpamCheck;
 };
 
-export type ReportListPage = { items: ReportListItem[]; total: number; page: number; pageSize: number };
+export type ReportListPage = {
+  items: ReportListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Every tag, disabled ones too, for the tag filter (decision 0044). */
+  tags: IncidentTagView[];
+};
 
 export type ReportDetail = {
   id: string;
@@ -191,4 +214,11 @@ export type ReportExportRow = {
   attachmentCount: number;
   /** Whether the report's incident is published. */
   isPublished: boolean;
+  /** The classification of the report's incident (decision 0044); tags by their English names. */
+  category: string | null;
+  manifestations: string[];
+  target: string | null;
+  knownThrough: string | null;
+  placeType: string | null;
+  tags: string[];
 };

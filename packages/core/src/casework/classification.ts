@@ -59,6 +59,9 @@ export const CLASSIFICATION_VALUES: Record<ClassificationDimension, readonly str
   manifestation: INCIDENT_MANIFESTATIONS,
 };
 
+/** The filters' and the statistics' word for "nothing recorded" in a dimension. */
+export const UNCLASSIFIED = 'none';
+
 /** A tag's name is at most this long, in each language. */
 export const TAG_NAME_MAX_LENGTH = 60;
 

@@ -18,6 +18,14 @@ export type StatsResult = {
   /** The online incidents by platform (`''`: not said), most first. */
   byPlatform: Count[];
   shares: { anonymous: Share; calledPolice: Share; medicalTreatment: Share };
+  /**
+   * The staff's classification (decision 0044), most first; `''`: not recorded (an incident
+   * verified before classification existed). An incident with several manifestations counts under
+   * each of them (and under `''` with none), so that table adds up to more than the total.
+   */
+  byClassification: Record<'category' | 'manifestation' | 'target' | 'knownThrough' | 'placeType', Count[]>;
+  /** The incidents with each tag (`key`: its id), most first; an incident counts under each of its tags. */
+  byTag: (Count & { names: Record<string, string> })[];
   responseTimes: ResponseTimes;
 };
 

@@ -1,4 +1,12 @@
 import type { ReportListFilter } from '../casework/casework-api.ts';
+import {
+  INCIDENT_CATEGORIES,
+  INCIDENT_MANIFESTATIONS,
+  INCIDENT_TARGETS,
+  KNOWN_THROUGH,
+  PLACE_TYPES,
+  UNCLASSIFIED,
+} from '../casework/classification.ts';
 import { REPORT_STATUSES } from '../casework/statuses.ts';
 import { INCIDENT_TYPES } from '../forms/incident-types.ts';
 import { SPAM_CHECKS } from '../forms/plain-forms.ts';
@@ -16,6 +24,13 @@ export const REPORT_FILTERS = [
   { kind: 'choice', name: 'anonymous', values: YES_NO },
   { kind: 'choice', name: 'attachments', values: YES_NO },
   { kind: 'choice', name: 'spamCheck', values: SPAM_CHECKS },
+  // The staff's classification of the report's incident (decision 0044); `none`: not recorded.
+  { kind: 'choice', name: 'category', values: [...INCIDENT_CATEGORIES, UNCLASSIFIED] },
+  { kind: 'choice', name: 'manifestation', values: [...INCIDENT_MANIFESTATIONS, UNCLASSIFIED] },
+  { kind: 'choice', name: 'target', values: [...INCIDENT_TARGETS, UNCLASSIFIED] },
+  { kind: 'choice', name: 'knownThrough', values: [...KNOWN_THROUGH, UNCLASSIFIED] },
+  { kind: 'choice', name: 'placeType', values: [...PLACE_TYPES, UNCLASSIFIED] },
+  { kind: 'text', name: 'tag' },
   { kind: 'choice', name: 'sort', values: REPORT_SORTS, fallback: 'received-desc' },
   { kind: 'flag', name: 'quarantined' },
 ] as const satisfies readonly FilterField[];

@@ -78,6 +78,12 @@ export function presentReportExportRow(
     province: row.province,
     attachmentCount: row.attachmentCount,
     isPublished: row.isPublished,
+    category: row.category,
+    manifestations: row.manifestations,
+    target: row.target,
+    knownThrough: row.knownThrough,
+    placeType: row.placeType,
+    tags: row.tags,
   };
 }
 

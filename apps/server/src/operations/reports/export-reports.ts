@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { incident, report } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentReportExportRow } from '../presenters/report-presenter.ts';
-import { ATTACHMENT_COUNT, EXPORT_LIMIT, IS_PUBLISHED, listQuery } from './report-queries.ts';
+import { ATTACHMENT_COUNT, EXPORT_LIMIT, IS_PUBLISHED, listQuery, TAG_NAMES } from './report-queries.ts';
 
 /**
  * Every report the filter matches, for the CSV export: no personal data, no reporter's words; the
@@ -42,6 +42,12 @@ export async function exportReports(
         province: incident.province,
         attachmentCount: ATTACHMENT_COUNT,
         isPublished: IS_PUBLISHED,
+        category: incident.category,
+        manifestations: incident.manifestations,
+        target: incident.target,
+        knownThrough: incident.knownThrough,
+        placeType: incident.placeType,
+        tags: TAG_NAMES,
       })
       .from(report)
       .innerJoin(incident, eq(incident.id, report.incidentId))

@@ -60,7 +60,7 @@ beforeAll(async () => {
   ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
   ({ staff: chaim } = await createStaffMember(server, 'admin', 'Chaim'));
   ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

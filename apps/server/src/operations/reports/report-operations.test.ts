@@ -21,7 +21,7 @@ async function newReport(overrides: Record<string, unknown> = {}): Promise<strin
 beforeAll(async () => {
   server = await startTestServer();
   ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Cora'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -1,4 +1,5 @@
 import type { ReportListFilter } from '@app/core/casework/casework-api';
+import { UNCLASSIFIED } from '@app/core/casework/classification';
 import { AppError } from '@app/core/errors/app-error';
 import { isUuid } from '@app/core/site/ids';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -10,6 +11,11 @@ export const EXPORT_LIMIT = 100_000;
 
 export const ATTACHMENT_COUNT = sql<number>`(select count(*)::int from report_attachment a where a.report_id = "report"."id")`;
 /** Whether the report's incident is published (decision 0037: one publication per incident). */
+/** The English names of the tags of the report's incident, in the order they were made. */
+export const TAG_NAMES = sql<
+  string[]
+>`array(select t.names ->> 'en' from incident_tag_link l join incident_tag t on t.id = l.tag_id
+  where l.incident_id = "report"."incident_id" order by t.created_at, t.id)`;
 export const IS_PUBLISHED = sql<boolean>`exists (select 1 from public_incident p where p.incident_id = "report"."incident_id")`;
 
 /** The conditions and order of the report list, shared by its pages and its CSV export. */
@@ -21,6 +27,31 @@ export function listQuery(filter: ReportListFilter) {
   if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
   if (filter.spamCheck) conditions.push(eq(report.spamCheck, filter.spamCheck));
   if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
+  const incidentColumn = (column: string) =>
+    sql.raw(`(select i.${column} from incident i where i.id = "report"."incident_id")`);
+  const classified = (column: string, value: string | undefined) => {
+    if (!value) return;
+    conditions.push(
+      value === UNCLASSIFIED ? sql`${incidentColumn(column)} is null` : sql`${incidentColumn(column)} = ${value}`,
+    );
+  };
+  classified('category', filter.category);
+  classified('target', filter.target);
+  classified('known_through', filter.knownThrough);
+  classified('place_type', filter.placeType);
+  if (filter.manifestation === UNCLASSIFIED) {
+    conditions.push(sql`cardinality(${incidentColumn('manifestations')}) = 0`);
+  } else if (filter.manifestation) {
+    conditions.push(sql`${filter.manifestation} = any(${incidentColumn('manifestations')})`);
+  }
+  if (filter.tag) {
+    // An id that is no tag matches nothing.
+    conditions.push(
+      isUuid(filter.tag)
+        ? sql`exists (select 1 from incident_tag_link l where l.incident_id = "report"."incident_id" and l.tag_id = ${filter.tag})`
+        : sql`false`,
+    );
+  }
   if (filter.attachments) {
     conditions.push(filter.attachments === 'yes' ? sql`${ATTACHMENT_COUNT} > 0` : sql`${ATTACHMENT_COUNT} = 0`);
   }

@@ -2,7 +2,7 @@ import type { Count, StatsRange, StatsResult } from '@app/core/figures/stats-api
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { incident, report } from '../../db/schema.ts';
+import { incident, incidentTag, incidentTagLink, report } from '../../db/schema.ts';
 import { computeResponseTimes } from '../casework/response-times.ts';
 import { countsAsIncident, isVerifiedReport } from './verified-incidents.ts';
 
@@ -66,7 +66,24 @@ export async function computeStats(
     where r.incident_id = "incident"."id" and report_counts(r.status, r.rejection_reason, r.is_quarantined)
       and r.online_platform is not null
     order by r.created_at, r.id limit 1)`;
-  const [totals, byType, monthRows, byProvince, byMunicipality, responseTimes, byPlatform] = await Promise.all([
+  // The classification (decision 0044): each manifestation of an incident once; none: ''.
+  const manifestation = sql<string>`unnest(case when cardinality(${incident.manifestations}) = 0
+    then array[null]::text[] else ${incident.manifestations} end)`;
+  const [
+    totals,
+    byType,
+    monthRows,
+    byProvince,
+    byMunicipality,
+    responseTimes,
+    byPlatform,
+    byCategory,
+    byManifestation,
+    byTarget,
+    byKnownThrough,
+    byPlaceType,
+    tagRows,
+  ] = await Promise.all([
     db
       .select({
         total: count(),
@@ -82,6 +99,24 @@ export async function computeStats(
     computeResponseTimes(db, { months: monthKeys, now, promise }),
     // Online incidents by platform (decision 0024); '' when no reporter said.
     grouped(platform, and(inRange, eq(incident.incidentType, 'online'))),
+    grouped(incident.category, inRange),
+    db
+      .select({ key: sql<string>`coalesce(m, '')`, count: count() })
+      .from(sql`${incident}, lateral (select ${manifestation} as m) as manifestation`)
+      .where(inRange)
+      .groupBy(sql`m`)
+      .orderBy(desc(count()), sql`m`),
+    grouped(incident.target, inRange),
+    grouped(incident.knownThrough, inRange),
+    grouped(incident.placeType, inRange),
+    db
+      .select({ key: incidentTag.id, names: incidentTag.names, count: count() })
+      .from(incidentTag)
+      .innerJoin(incidentTagLink, eq(incidentTagLink.tagId, incidentTag.id))
+      .innerJoin(incident, eq(incident.id, incidentTagLink.incidentId))
+      .where(inRange)
+      .groupBy(incidentTag.id)
+      .orderBy(desc(count()), incidentTag.createdAt),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
   const total = totals[0]?.total ?? 0;
@@ -99,6 +134,14 @@ export async function computeStats(
       calledPolice: share(totals[0]?.calledPolice),
       medicalTreatment: share(totals[0]?.medicalTreatment),
     },
+    byClassification: {
+      category: byCategory,
+      manifestation: byManifestation.map((row) => ({ key: row.key, count: row.count })),
+      target: byTarget,
+      knownThrough: byKnownThrough,
+      placeType: byPlaceType,
+    },
+    byTag: tagRows.map((row) => ({ key: row.key, names: row.names, count: row.count })),
     responseTimes,
   };
   return result;

@@ -56,7 +56,7 @@ beforeAll(async () => {
     DIGEST_HOUR: '0',
   });
   ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Rachel'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -54,7 +54,7 @@ const storedFiles = () =>
 beforeAll(async () => {
   server = await startTestServer();
   ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Rita'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -14,7 +14,16 @@ const SORT_MESSAGES: Record<string, string> = {
 };
 
 /** How the report list's filter form words each filter of `REPORT_FILTERS`. */
-export function reportFilterControls(t: Translate): Record<ReportFilterName, FilterControl> {
+export function reportFilterControls(
+  t: Translate,
+  tags: { id: string; name: string }[],
+): Record<ReportFilterName, FilterControl> {
+  // The classification of the incident (decision 0044): any, each value, or not recorded.
+  const classification = (dimension: string, label: string): FilterControl => ({
+    label,
+    any: t('classification.anyValue'),
+    option: (v) => (v === 'none' ? t('classification.notRecorded') : t(`classification.values.${dimension}.${v}`)),
+  });
   return {
     status: { label: t('casework.status'), any: t('casework.anyStatus'), option: (v) => t(`reportStatus.${v}`) },
     type: { label: t('casework.type'), any: t('casework.anyType'), option: (v) => t(`incidentTypes.${v}.label`) },
@@ -31,6 +40,16 @@ export function reportFilterControls(t: Translate): Record<ReportFilterName, Fil
       option: (v) => t(v === 'yes' ? 'casework.withFiles' : 'casework.withoutFiles'),
     },
     spamCheck: spamCheckControl(t),
+    category: classification('category', t('classification.category')),
+    manifestation: classification('manifestation', t('classification.manifestation')),
+    target: classification('target', t('classification.target')),
+    knownThrough: classification('knownThrough', t('classification.knownThrough')),
+    placeType: classification('placeType', t('classification.placeType')),
+    tag: {
+      label: t('classification.tag'),
+      any: t('classification.anyValue'),
+      options: tags.map((tag) => ({ value: tag.id, label: tag.name })),
+    },
     sort: { label: t('casework.sort'), option: (v) => t(SORT_MESSAGES[v] ?? v) },
     quarantined: { label: t('casework.quarantined') },
   };

@@ -37,7 +37,7 @@ function ReportList() {
         label={t('casework.filters')}
         schema={REPORT_FILTERS}
         values={filter}
-        controls={reportFilterControls(t)}
+        controls={reportFilterControls(t, [])}
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />

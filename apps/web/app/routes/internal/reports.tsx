@@ -73,7 +73,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         label={t('casework.filters')}
         schema={REPORT_FILTERS}
         values={filter}
-        controls={reportFilterControls(t)}
+        controls={reportFilterControls(
+          t,
+          list.tags.map((tag) => {
+            const name = tag.names[language] ?? tag.names.en ?? '';
+            return { id: tag.id, name: tag.disabled ? t('classification.disabledTag', { name }) : name };
+          }),
+        )}
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />

@@ -1,3 +1,4 @@
+import { CLASSIFICATION_DIMENSIONS } from '@app/core/casework/classification';
 import { statsRangeFrom } from '@app/core/figures/stats-range';
 import { can } from '@app/core/staff/staff';
 import { localeTag } from '@app/locales/languages';
@@ -127,6 +128,25 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           title={t('stats.byMunicipality')}
           numberFormat={number}
           data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
+        />
+        {CLASSIFICATION_DIMENSIONS.map((dimension) => (
+          <BarChart
+            key={dimension}
+            title={t(`stats.byClassification.${dimension}`)}
+            numberFormat={number}
+            data={stats.byClassification[dimension].map((entry) => ({
+              label: entry.key ? t(`classification.values.${dimension}.${entry.key}`) : t('classification.notRecorded'),
+              count: entry.count,
+            }))}
+          />
+        ))}
+        <BarChart
+          title={t('stats.byTag')}
+          numberFormat={number}
+          data={stats.byTag.map((entry) => ({
+            label: entry.names[language] ?? entry.names.en ?? '',
+            count: entry.count,
+          }))}
         />
         <BarChart
           title={t('stats.byPlatform')}
