@@ -28,7 +28,12 @@ async function reportInReview(): Promise<string> {
   expect(
     await server.services.operationsFor(cora).reports.changeStatus(id, { from: 'new', to: 'in_review' }),
   ).toBeUndefined();
-  // Classified, so that it may be verified (decision 0044).
+  return id;
+}
+
+/** In review, its incident classified so that it may be verified (decision 0044). */
+async function reportReadyToVerify(): Promise<string> {
+  const id = await reportInReview();
   await classifyIncidentOf(server.services.operationsFor(cora).reports, id);
   return id;
 }
@@ -53,7 +58,7 @@ afterAll(async () => {
 describe('two members acting at the same moment', () => {
   it('two coordinators decide on the same report at once: exactly one wins, the other gets conflict', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const id = await reportInReview();
+      const id = await reportReadyToVerify();
       const results = await Promise.allSettled([
         server.services.operationsFor(cora).reports.changeStatus(id, {
           from: 'in_review',
@@ -81,7 +86,7 @@ describe('two members acting at the same moment', () => {
   });
 
   it('the page of the one who lost says so in their language and shows the report as it is now', async () => {
-    const id = await reportInReview();
+    const id = await reportReadyToVerify();
     const [first, second] = await Promise.all([
       signedInSession(server, 'coordinator'),
       signedInSession(server, 'coordinator'),
@@ -102,7 +107,7 @@ describe('two members acting at the same moment', () => {
 
   it('publishing and taking a report back to review at once never leave a published report unverified', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const id = await reportInReview();
+      const id = await reportReadyToVerify();
       const reports = server.services.operationsFor(cora).reports;
       await reports.changeStatus(id, {
         from: 'in_review',
@@ -186,6 +191,21 @@ describe('a change and its audit row', () => {
     expect((await reports.open(id))?.assignedTo).toBeNull();
 
     await withFailingAudit('report.personal-data-viewed', () => reports.revealReporter(id));
+
+    const { incident } = await reports.open(id);
+    await withFailingAudit('incident.classified', () =>
+      reports.classifyIncident(id, {
+        incident: incident.id,
+        revision: String(incident.revision),
+        category: 'threats',
+        manifestations: ['modern'],
+        target: '',
+        knownThrough: '',
+        placeType: '',
+        tags: [],
+      }),
+    );
+    expect((await reports.open(id)).incident.classification.category).toBeNull();
 
     await withFailingAudit('report.legal-hold-set', () =>
       reports.setLegalHold(id, { reason: 'Zaak bij de rechtbank.' }),

@@ -42,7 +42,9 @@ export function listQuery(filter: ReportListFilter) {
   if (filter.manifestation === UNCLASSIFIED) {
     conditions.push(sql`cardinality(${incidentColumn('manifestations')}) = 0`);
   } else if (filter.manifestation) {
-    conditions.push(sql`${filter.manifestation} = any(${incidentColumn('manifestations')})`);
+    conditions.push(
+      sql`exists (select 1 from incident i where i.id = "report"."incident_id" and ${filter.manifestation} = any(i.manifestations))`,
+    );
   }
   if (filter.tag) {
     // An id that is no tag matches nothing.
