@@ -1,6 +1,6 @@
 import type {
-  IncidentDismissalInput,
   ClassificationInput,
+  IncidentDismissalInput,
   IncidentLinkInput,
   IncidentSplitInput,
   PublicationInput,
