@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/retention-schema.ts',
     './src/db/reply-notice-schema.ts',
     './src/db/incident-link-schema.ts',
+    './src/db/reporter-control-schema.ts',
   ],
   out: './drizzle',
 });

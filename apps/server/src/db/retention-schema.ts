@@ -43,13 +43,19 @@ export const reportErasure = pgTable(
       .primaryKey()
       .references(() => report.id, { onDelete: 'restrict' }),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
-    via: text('via').$type<'retention'>().notNull(),
-    outcome: text('outcome').$type<(typeof RETENTION_OUTCOMES)[number]>().notNull(),
-    periodMonths: integer('period_months').notNull(),
+    /** By the retention job, or at the reporter's request (decision 0046). */
+    via: text('via').$type<'retention' | 'request'>().notNull(),
+    /** The outcome and period that made it due: only for the retention job's erasures. */
+    outcome: text('outcome').$type<(typeof RETENTION_OUTCOMES)[number]>(),
+    periodMonths: integer('period_months'),
     files: integer('files').notNull(),
   },
   () => [
-    check('report_erasure_via_check', isOneOf('via', ['retention'])),
+    check('report_erasure_via_check', isOneOf('via', ['retention', 'request'])),
+    check(
+      'report_erasure_due_check',
+      rule(`("via" = 'retention') = ("outcome" is not null and "period_months" is not null)`),
+    ),
     check('report_erasure_outcome_check', isOneOf('outcome', RETENTION_OUTCOMES)),
     check('report_erasure_period_check', rule(`"period_months" between 1 and 120`)),
     check('report_erasure_files_check', rule(`"files" >= 0`)),

@@ -126,5 +126,25 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
     }, logger),
   );
 
+  // Plain forms too (decision 0046): the reporter withdraws their consent to pass the report on,
+  // or asks for its erasure, having ticked that they understand what it means; back to the page,
+  // which says it was recorded. Without a live session, the page asks for the receipt.
+  const reporterRequests = { 'consent-withdrawal': 'withdraw-consent', 'erasure-request': 'erasure' } as const;
+  for (const [path, kind] of Object.entries(reporterRequests)) {
+    router.post(
+      `/api/follow-up/${path}`,
+      express.urlencoded({ extended: false, limit: 1024 }),
+      guarded(async (request, response) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const language = isLanguage(body.language) ? body.language : 'en';
+        const page = `${languagePrefix(language)}/follow-up`;
+        if (body.confirm !== 'yes') return response.redirect(303, `${page}?requestError=${kind}#your-choices`);
+        const recorded = await services.followUp.request(request.get('cookie') ?? null, kind);
+        if (recorded) services.notifications.kick();
+        return response.redirect(303, recorded ? `${page}?requested=${kind}#your-choices` : page);
+      }, logger),
+    );
+  }
+
   return router;
 }

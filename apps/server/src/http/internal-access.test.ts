@@ -232,12 +232,24 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         ],
         [`/internal/reports/${reportId}`, { intent: 'hold-review' }, ['coordinator', 'admin']],
         [`/internal/reports/${reportId}`, { intent: 'hold-lift' }, ['coordinator', 'admin']],
+        // The answer to a request for erasure (decision 0046), which waits again for each visitor.
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'erasure-answer', answer: 'refuse', reason: 'legal-obligation' },
+          ['coordinator', 'admin'],
+        ],
         ['/internal/account', { intent: 'daily-digest', dailyDigest: 'yes' }, ['coordinator', 'admin']],
         [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
         ['/internal/content/aboutUs/nl', { intent: 'save', body: `Over ons (${visitor})` }, ['coordinator', 'admin']],
         [`/internal/staff/${memberId}`, { intent: 'password-link' }, ['admin']],
       ];
+      await server.database.pool.query(
+        `insert into reporter_request (report_id, kind) values ($1, 'erasure')
+         on conflict (report_id, kind)
+         do update set answered_at = null, answered_by = null, outcome = null, refusal_reason = null`,
+        [reportId],
+      );
       for (const [path, fields, allowed] of actions) {
         const answer = await request(visitor, path, {
           method: 'POST',

@@ -25,6 +25,7 @@ import { completeReminder } from './reminders/complete-reminder.ts';
 import { removeReminder } from './reminders/remove-reminder.ts';
 import { setReminder } from './reminders/set-reminder.ts';
 import { addReportNote } from './reports/add-report-note.ts';
+import { answerErasureRequest } from './reports/answer-erasure-request.ts';
 import { assignReport } from './reports/assign-report.ts';
 import { changeReportStatus } from './reports/change-report-status.ts';
 import { classifyIncident } from './reports/classify-incident.ts';
@@ -68,6 +69,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       setLegalHold: (id, input) => setLegalHold(deps, actor, id, input),
       reviewLegalHold: (id) => reviewLegalHold(deps, actor, id),
       liftLegalHold: (id) => liftLegalHold(deps, actor, id),
+      answerErasureRequest: (id, input) => answerErasureRequest(deps, actor, id, input),
       assignees: () => reportAssignees(deps, actor),
       revealReporter: (id) => revealReporter(deps, actor, id),
       changeStatus: (id, input) => changeReportStatus(deps, actor, id, input),

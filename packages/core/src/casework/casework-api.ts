@@ -13,6 +13,7 @@ import type {
 } from './classification.ts';
 import type { ReportReminder } from './reminders.ts';
 import type { RejectionReason } from './report-workflow.ts';
+import type { ReporterControlView } from './reporter-control.ts';
 import type { LegalHoldView } from './retention.ts';
 import type { Province, ReportStatus } from './statuses.ts';
 
@@ -79,6 +80,8 @@ export type ReportDetail = {
   personalDataErasedAt: string | null;
   /** Its legal hold, or the day its personal data falls due for erasure (null: not scheduled). */
   retention?: { legalHold: LegalHoldView | null; erasureDueAt: string | null };
+  /** What left the organisation, the reporter's withdrawn consent and request for erasure (decision 0046). */
+  reporterControl?: ReporterControlView;
   incidentDate: string;
   incidentTime: string | null;
   location: string;

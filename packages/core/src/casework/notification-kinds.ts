@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'urgentReport',
   'reportAssigned',
   'dailyDigest',
+  /** A reporter withdrew their consent or asked for erasure (decision 0046): the report's link, nothing else. */
+  'reporterRequest',
 ] as const;
 
 /** The kinds sent to one staff member (`recipient_staff_id`) rather than to a configured list. */

@@ -83,6 +83,8 @@ const FOLLOW_UP = {
   /** A reply notice (decision 0041): an address that is not one, a sender not offered. */
   NOTICE_ADDRESS_INVALID: 400,
   NOTICE_SENDER_INVALID: 400,
+  /** Withdrawing consent or asking for erasure (decision 0046) without ticking that they understand. */
+  CONFIRM_REQUIRED: 400,
 } as const satisfies Codes;
 
 /** The sign-in steps (their results carry cookies to set, so they answer with a result, not a throw). */
@@ -161,6 +163,10 @@ const CASEWORK = {
   unknownTag: 400,
   /** Verifying a report whose incident has no category: classify the incident first. */
   classifyFirst: 400,
+  /** A reporter's request for erasure (decision 0046): none waits for an answer, or a legal hold stands. */
+  noErasureRequest: 409,
+  erasureHeld: 409,
+  erasureReasonRequired: 400,
   /** Someone else changed the report first: the page shows the current state. */
   conflict: 409,
 } as const satisfies Codes;
@@ -183,6 +189,8 @@ const EVIDENCE_PACK = {
   erased: 400,
   /** More than a zip without ZIP64 can hold: pick fewer files. */
   tooLarge: 400,
+  /** The reporter withdrew their consent to pass the report on (decision 0046): nothing more leaves. */
+  consentWithdrawn: 400,
 } as const satisfies Codes;
 
 /** Reminders on a report (decision 0028). */

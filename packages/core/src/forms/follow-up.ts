@@ -1,5 +1,7 @@
+import type { ReporterControlView } from '../casework/reporter-control.ts';
 import type { ReportStatus } from '../casework/statuses.ts';
 import type { ReplyNoticeSender } from './reply-notice.ts';
+import type { SharingConsent } from './report-questions.ts';
 
 /**
  * The reporter's way back to a report: a receipt of 16 digits, shown once after sending, and a
@@ -57,6 +59,12 @@ export type FollowUpThread = {
   messages: FollowUpMessage[];
   /** The reply notice's sender name, when the reporter left an address (decision 0041); never the address. */
   replyNotice?: ReplyNoticeSender | null;
+  /** The reporter's own answer to "may we pass your report on?" (decision 0024); null if never asked. */
+  consent: SharingConsent | null;
+  /** What left the organisation, consent withdrawn, erasure asked and answered (decision 0046). */
+  control: ReporterControlView;
+  /** When the report's personal data was erased: the page then shows only that, and the erasure's answer. */
+  erasedAt: string | null;
 };
 
 /** What the follow-up page finds for its visitor. */

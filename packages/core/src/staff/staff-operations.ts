@@ -18,6 +18,7 @@ import type {
 import type { IncidentTagView } from '../casework/classification.ts';
 import type { EvidencePackInput, ProducedEvidencePack } from '../casework/evidence-pack.ts';
 import type { InboxMessage, InboxPage } from '../casework/inbox-api.ts';
+import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
@@ -81,6 +82,8 @@ export type StaffOperations = {
     setLegalHold(id: string, input: { reason: string }): Promise<void>;
     reviewLegalHold(id: string): Promise<void>;
     liftLegalHold(id: string): Promise<void>;
+    /** The answer to a reporter's request for erasure (decision 0046): erase now, or refuse with a reason. */
+    answerErasureRequest(id: string, input: ErasureAnswerInput): Promise<void>;
     /** Every report the filter matches (at most 100,000), for the CSV export; audited. */
     export(filter: ReportListFilter): Promise<ReportExportRow[]>;
     /**

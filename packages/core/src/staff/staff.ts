@@ -147,6 +147,13 @@ export const AUDIT_ACTIONS = [
   'report.legal-hold-lifted',
   'message.erased',
   'storage.orphans-removed',
+  /**
+   * The reporter, through their receipt (decision 0046): consent to pass the report on withdrawn,
+   * erasure asked for; and a coordinator's answer to it (`details`: erased or refused, and why).
+   */
+  'report.consent-withdrawn',
+  'report.erasure-requested',
+  'report.erasure-answered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -157,9 +164,9 @@ export function isAuditAction(value: unknown): value is AuditAction {
 /**
  * Who an audit event's actor is: a staff `member` (its id in `actor_id`); the `command-line`, run
  * by whoever holds the server (`npm run staff`, `npm run clean-old-pdfs`); a scheduled `job` of the
- * site itself (the retention job); a `visitor` whom no account matched (a failed sign-in); or a
+ * site itself (the retention job); a `visitor` whom no account matched (a failed sign-in); a
  * `migration`, the update of the site that changed stored data (decision 0037: the duplicates
- * linked into incidents).
+ * linked into incidents); or the `reporter` of the report, through their receipt (decision 0046).
  */
-export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor', 'migration'] as const;
+export const AUDIT_ACTOR_KINDS = ['member', 'command-line', 'job', 'visitor', 'migration', 'reporter'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

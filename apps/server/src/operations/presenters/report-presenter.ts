@@ -7,10 +7,10 @@ import type {
 import type { IncidentTagView } from '@app/core/casework/classification';
 import type { ReportReminder } from '@app/core/casework/reminders';
 import { REPORT_TRANSITIONS } from '@app/core/casework/report-workflow';
-import { isSharingConsent } from '@app/core/forms/report-questions';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
 import type { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { openSharingConsent } from '../../services/intake/sealed-answers.ts';
 
 /**
  * What leaves the server about reports. Every field is named here, one by one: a column added to
@@ -92,13 +92,6 @@ export function openOnlineUrls(encryption: Encryption, sealed: string | null): s
   if (!sealed) return [];
   const urls: unknown = JSON.parse(encryption.openText(sealed));
   return Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string') : [];
-}
-
-/** The sealed consent: exactly `yes`, `no` or `ask-first`; null for reports sent before the question. */
-export function openSharingConsent(encryption: Encryption, sealed: string | null) {
-  if (!sealed) return null;
-  const consent = encryption.openText(sealed);
-  return isSharingConsent(consent) ? consent : null;
 }
 
 export type ReportRecords = {

@@ -8,6 +8,7 @@ import { publicIncident, reportNote, reportStatusChange } from '../../db/casewor
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
+import { reporterControlOf } from '../../services/follow-up/reporter-control.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
@@ -86,9 +87,9 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     messages,
     reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });
-  const retention = await reportRetention(deps, id);
+  const [retention, reporterControl] = await Promise.all([reportRetention(deps, id), reporterControlOf(db, id)]);
   await markReporterMessagesRead(db, id);
-  return { ...detail, retention };
+  return { ...detail, retention, reporterControl };
 }
 
 /** The reporter's messages on a report count as read by staff from now on. */

@@ -12,8 +12,9 @@ import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/forms/limits';
 import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
+import { reportDisclosure, reporterRequest } from '../../db/reporter-control-schema.ts';
 import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
@@ -99,6 +100,12 @@ export async function produceEvidencePack(
         : request.messages === 'picked'
           ? messages.filter((message) => request.messageIds.includes(message.id))
           : [];
+    // The reporter withdrew their consent to pass the report on (decision 0046): nothing more leaves.
+    const [withdrawn] = await tx
+      .select({ at: reporterRequest.requestedAt })
+      .from(reporterRequest)
+      .where(and(eq(reporterRequest.reportId, id), eq(reporterRequest.kind, 'withdraw-consent')));
+    if (withdrawn) throw new AppError('evidencePack.consentWithdrawn');
     const consent = sharingConsentOf(deps.encryption, row);
     const withIdentity =
       request.includeIdentity &&
@@ -123,6 +130,15 @@ export async function produceEvidencePack(
         .filter((file) => !file.metadataRemoved)
         .map((file) => file.id)
         .join(','),
+    });
+    // What the reporter sees on their follow-up page: to whom, when, and whether their identity went.
+    await tx.insert(reportDisclosure).values({
+      reportId: id,
+      kind: 'evidence-pack',
+      recipient: request.recipient,
+      identityIncluded: withIdentity,
+      packId,
+      occurredAt: producedAt,
     });
     // Opened only now, after the audit row that records it, as `revealReporter` does.
     const identity = withIdentity && row.personalData ? openReporterIdentity(deps.encryption, row.personalData) : null;

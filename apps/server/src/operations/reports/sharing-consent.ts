@@ -1,7 +1,7 @@
 import type { SharingConsent } from '@app/core/forms/report-questions';
 import type { Encryption } from '../../crypto/encryption.ts';
 import type { report } from '../../db/schema.ts';
-import { openSharingConsent } from '../presenters/report-presenter.ts';
+import { openSharingConsent } from '../../services/intake/sealed-answers.ts';
 
 /**
  * The reporter's answer to "may we pass your report to the police or to Unia?" on a report row,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ReporterRequestKind } from '@app/core/casework/reporter-control';
 import { AppError } from '@app/core/errors/app-error';
 import {
   FOLLOW_UP_IDLE_MINUTES,
@@ -23,6 +24,7 @@ import {
   submissionKey,
 } from '../../db/schema.ts';
 import type { PreparedAttachment } from '../../uploads/attachment.ts';
+import { openSharingConsent } from '../intake/sealed-answers.ts';
 import {
   attachmentRows,
   SUBMISSION_KEY_HOURS,
@@ -30,6 +32,7 @@ import {
   storeAttachments,
   type UploadDependencies,
 } from '../intake/submit-report.ts';
+import { recordReporterRequest, reporterControlOf } from './reporter-control.ts';
 
 /**
  * Opening a report with a receipt takes at least this long, whatever the outcome: the hash costs
@@ -61,6 +64,11 @@ export type FollowUpService = FollowUpServicesForWeb & {
   hasSession(cookieHeader: string | null): Promise<boolean>;
   /** The report of a live session (its idle timer renewed), for the reply notice's form. */
   reportOf(cookieHeader: string | null): Promise<string | undefined>;
+  /**
+   * The reporter withdraws their consent to pass the report on, or asks for its erasure (decision
+   * 0046); false without a live session.
+   */
+  request(cookieHeader: string | null, kind: ReporterRequestKind): Promise<boolean>;
   /** Ends the session of this cookie; returns the header that removes the cookie. */
   close(cookieHeader: string | null): Promise<string>;
   deleteExpired(): Promise<void>;
@@ -152,11 +160,16 @@ export function createFollowUpService({
       if (!session) return { state: 'none' };
       if (session === 'ended') return { state: 'ended', setCookie: clearCookie };
       const [reportRow] = await db
-        .select({ status: report.status, createdAt: report.createdAt })
+        .select({
+          status: report.status,
+          createdAt: report.createdAt,
+          sharingConsent: report.sharingConsent,
+          erasedAt: report.personalDataErasedAt,
+        })
         .from(report)
         .where(eq(report.id, session.reportId));
       if (!reportRow) return { state: 'ended', setCookie: clearCookie };
-      const [messages, files, notice] = await Promise.all([
+      const [messages, files, notice, control] = await Promise.all([
         db
           .select()
           .from(reportMessage)
@@ -168,6 +181,7 @@ export function createFollowUpService({
           .where(and(eq(reportAttachment.reportId, session.reportId), isNotNull(reportAttachment.messageId)))
           .orderBy(asc(reportAttachment.timeCreated)),
         db.select({ sender: replyNotice.sender }).from(replyNotice).where(eq(replyNotice.reportId, session.reportId)),
+        reporterControlOf(db, session.reportId),
       ]);
       // Staff messages count as seen once this page has shown them.
       await db
@@ -186,6 +200,9 @@ export function createFollowUpService({
           status: reporterStatusOf(reportRow.status),
           sentOn: todayInBelgium(reportRow.createdAt),
           replyNotice: notice[0]?.sender ?? null,
+          consent: openSharingConsent(encryption, reportRow.sharingConsent),
+          control,
+          erasedAt: reportRow.erasedAt?.toISOString() ?? null,
           messages: messages.map((message) => ({
             id: message.id,
             author: message.author,
@@ -233,6 +250,13 @@ export function createFollowUpService({
               .returning({ keyHash: submissionKey.keyHash });
             if (taken.length === 0) throw new RepeatedReply();
           }
+          const [{ isQuarantined, erasedAt } = { isQuarantined: true, erasedAt: null }] = await tx
+            .select({ isQuarantined: report.isQuarantined, erasedAt: report.personalDataErasedAt })
+            .from(report)
+            .where(eq(report.id, reportId))
+            .for('update');
+          // An erased report's receipt shows only that it was erased (decision 0046): nothing new is kept.
+          if (erasedAt) throw new AppError('FORBIDDEN');
           const [message] = await tx
             .insert(reportMessage)
             .values({ reportId, author: 'reporter', body: encryption.sealText(body) })
@@ -242,10 +266,6 @@ export function createFollowUpService({
             await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored, message.id));
           }
           await spoolIn(tx, spooled);
-          const [{ isQuarantined } = { isQuarantined: true }] = await tx
-            .select({ isQuarantined: report.isQuarantined })
-            .from(report)
-            .where(eq(report.id, reportId));
           if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'followUpReply' });
         });
       } catch (error) {
@@ -257,9 +277,22 @@ export function createFollowUpService({
       return { repeated: false };
     },
 
+    async request(cookieHeader, kind) {
+      const session = await resolve(cookieHeader);
+      if (!session || session === 'ended') return false;
+      await recordReporterRequest(db, session.reportId, kind);
+      return true;
+    },
+
     async reportOf(cookieHeader) {
       const session = await resolve(cookieHeader);
-      return session && session !== 'ended' ? session.reportId : undefined;
+      if (!session || session === 'ended') return undefined;
+      // An erased report takes no reply-notice address (decision 0046).
+      const [row] = await db
+        .select({ erasedAt: report.personalDataErasedAt })
+        .from(report)
+        .where(eq(report.id, session.reportId));
+      return row && !row.erasedAt ? session.reportId : undefined;
     },
     async hasSession(cookieHeader) {
       const session = await resolve(cookieHeader);

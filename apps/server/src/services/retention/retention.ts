@@ -2,14 +2,10 @@ import type { RetentionOutcome, RetentionPeriods } from '@app/core/casework/rete
 import { eq, lt } from 'drizzle-orm';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Encryption } from '../../crypto/encryption.ts';
-import { reportNote } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
-import { reportUrlHash } from '../../db/incident-link-schema.ts';
-import { reportReminder } from '../../db/reminders-schema.ts';
-import { replyNotice } from '../../db/reply-notice-schema.ts';
-import { reportErasure } from '../../db/retention-schema.ts';
-import { contactMessage, followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { contactMessage, report, reportAttachment } from '../../db/schema.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
+import { eraseReportData } from './erase-report.ts';
 import { erasureSchedule } from './erasure-schedule.ts';
 
 /** A stored file without its row is left alone this long: its transaction may still be running. */
@@ -44,69 +40,35 @@ export function createRetention({
   months: number;
   periods?: RetentionPeriods;
 }) {
-  const emptySealed = () => encryption.sealText('');
   const schedule = erasureSchedule(periods);
 
   const eraseReports = async (now: Date): Promise<number> => {
     const due = await schedule.due(db, now);
     let erased = 0;
     for (const { id } of due) {
-      const files = await db
-        .select({ fullPath: reportAttachment.fullPath })
-        .from(reportAttachment)
-        .where(eq(reportAttachment.reportId, id));
       const done = await db.transaction(async (tx) => {
         // A hold set or a reporter's message sent since the list was read wins: look again, locked.
         await tx.select({ id: report.id }).from(report).where(eq(report.id, id)).for('update');
         const [still] = await schedule.due(tx, now, id);
         if (!still) return undefined;
-        await tx
-          .update(report)
-          .set({
-            personalData: null,
-            location: emptySealed(),
-            description: emptySealed(),
-            incidentTime: null,
-            policeReportNumber: null,
-            // The addresses of online content can lead to the reporter; the consent is theirs.
-            onlineUrls: null,
-            sharingConsent: null,
-            receiptHash: null,
-            personalDataErasedAt: now,
-          })
-          .where(eq(report.id, id));
-        await tx.delete(reportAttachment).where(eq(reportAttachment.reportId, id));
-        // The keyed hashes of the addresses go with them (decision 0043): nothing left to match.
-        await tx.delete(reportUrlHash).where(eq(reportUrlHash.reportId, id));
-        await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
-        await tx.delete(reportNote).where(eq(reportNote.reportId, id));
-        // A reminder's note is a free text about the case like a note: it goes with them.
-        await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
-        await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
-        // The reporter's reply-notice address goes with the report's other personal data.
-        await tx.delete(replyNotice).where(eq(replyNotice.reportId, id));
         const outcome = still.status as RetentionOutcome;
-        // The record the erasure leaves: no name, no text, only what happened and why.
-        await tx.insert(reportErasure).values({
-          reportId: id,
-          erasedAt: now,
+        const files = await eraseReportData(tx, encryption, id, now, {
           via: 'retention',
           outcome,
           periodMonths: still.months,
-          files: files.length,
         });
-        return { outcome, months: still.months };
+        return { outcome, months: still.months, files };
       });
       if (!done) continue;
       erased += 1;
       // The rows are gone first: a crash here leaves orphans, which the sweeper removes.
-      await Promise.allSettled(files.map((file) => storage.delete(file.fullPath)));
+      await Promise.allSettled(done.files.map((path) => storage.delete(path)));
       await audit.record({
         action: 'report.personal-data-erased',
         actorKind: 'job',
         subjectType: 'report',
         subjectId: id,
-        details: { via: 'retention', outcome: done.outcome, months: done.months, files: files.length },
+        details: { via: 'retention', outcome: done.outcome, months: done.months, files: done.files.length },
       });
     }
     return erased;

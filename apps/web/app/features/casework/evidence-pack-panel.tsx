@@ -29,32 +29,39 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
     <section className="staff-panel" aria-labelledby="evidence-pack-title" id="evidence-pack">
       <h2 id="evidence-pack-title">{t('casework.evidencePack.title')}</h2>
       <p className="muted">{t('casework.evidencePack.intro')}</p>
-      {shown && (
-        <FormAlert key={shown} title={t('casework.evidencePack.errorTitle')}>
-          <p>{t(errorMessageKey(shown))}</p>
-        </FormAlert>
+      {report.reporterControl?.consentWithdrawnAt ? (
+        // The reporter withdrew their consent (decision 0046): nothing more leaves, so no form.
+        <p data-testid="evidence-pack-withdrawn">{t('casework.evidencePack.errors.consentWithdrawn')}</p>
+      ) : (
+        <>
+          {shown && (
+            <FormAlert key={shown} title={t('casework.evidencePack.errorTitle')}>
+              <p>{t(errorMessageKey(shown))}</p>
+            </FormAlert>
+          )}
+          <form
+            method="post"
+            action={`/api/internal/reports/${report.id}/evidence-pack`}
+            className="staff-form evidence-pack-form"
+            data-testid="evidence-pack-form"
+            onSubmit={checkPicked}
+          >
+            <RecipientAndLanguage id={id} />
+            <MessageChoice id={id} messages={messages} />
+            <FileChoice id={id} files={packableFiles(report)} />
+            <IdentityChoice id={id} report={report} />
+            <p className="form-field__hint">{t('casework.evidencePack.formatsHint')}</p>
+            <div className="evidence-pack-form__actions">
+              <button type="submit" className="button button--primary" name="format" value="page" formTarget="_blank">
+                {t('casework.evidencePack.openPage')}
+              </button>
+              <button type="submit" className="button button--secondary" name="format" value="zip">
+                {t('casework.evidencePack.downloadZip')}
+              </button>
+            </div>
+          </form>
+        </>
       )}
-      <form
-        method="post"
-        action={`/api/internal/reports/${report.id}/evidence-pack`}
-        className="staff-form evidence-pack-form"
-        data-testid="evidence-pack-form"
-        onSubmit={checkPicked}
-      >
-        <RecipientAndLanguage id={id} />
-        <MessageChoice id={id} messages={messages} />
-        <FileChoice id={id} files={packableFiles(report)} />
-        <IdentityChoice id={id} report={report} />
-        <p className="form-field__hint">{t('casework.evidencePack.formatsHint')}</p>
-        <div className="evidence-pack-form__actions">
-          <button type="submit" className="button button--primary" name="format" value="page" formTarget="_blank">
-            {t('casework.evidencePack.openPage')}
-          </button>
-          <button type="submit" className="button button--secondary" name="format" value="zip">
-            {t('casework.evidencePack.downloadZip')}
-          </button>
-        </div>
-      </form>
     </section>
   );
 }

@@ -30,7 +30,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           ? entry.actor.name
           : entry.actorKind === 'command-line'
             ? t('audit.commandLine')
-            : t('audit.unknownActor'),
+            : entry.actorKind === 'reporter'
+              ? t('audit.reporter')
+              : t('audit.unknownActor'),
     },
     { header: t('audit.what'), cell: (entry) => actionLabel(entry.action) },
     {

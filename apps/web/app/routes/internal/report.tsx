@@ -3,6 +3,7 @@ import {
   NOTE_MAX_LENGTH,
   PUBLIC_SUMMARY_MAX_LENGTH,
 } from '@app/core/casework/report-workflow';
+import type { ErasureRefusalReason } from '@app/core/casework/reporter-control';
 import { LEGAL_HOLD_REASON_MAX_LENGTH } from '@app/core/casework/retention';
 import { AppError } from '@app/core/errors/app-error';
 import { codeIn } from '@app/core/errors/error-codes';
@@ -20,6 +21,7 @@ import { LegalHoldPanel } from '../../features/casework/legal-hold-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
+import { ReporterControlPanel } from '../../features/casework/reporter-control-panel.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { SuggestedIncidentsPanel } from '../../features/casework/suggested-incidents-panel.tsx';
@@ -167,6 +169,13 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
   }
   if (intent === 'hold-review') return answer(() => reports.reviewLegalHold(id));
   if (intent === 'hold-lift') return answer(() => reports.liftLegalHold(id));
+  if (intent === 'erasure-answer') {
+    const input =
+      field(form, 'answer') === 'erase'
+        ? { answer: 'erase' as const }
+        : { answer: 'refuse' as const, reason: field(form, 'reason') as ErasureRefusalReason };
+    return answer(() => reports.answerErasureRequest(id, input));
+  }
   throw new AppError('BAD_REQUEST');
 });
 
@@ -176,7 +185,11 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   const reminderGone = actionResult?.reminderError === 'conflict' || actionResult?.reminderError === 'notFound';
   // A hold someone else set, reviewed or lifted meanwhile: show the hold as it is now.
   const holdChanged = actionResult?.error === 'holdAlreadySet' || actionResult?.error === 'noHold';
-  return actionResult?.error === 'conflict' || reminderGone || holdChanged ? true : defaultShouldRevalidate;
+  // A request for erasure someone else answered meanwhile: show the answer.
+  const erasureAnswered = actionResult?.error === 'noErasureRequest';
+  return actionResult?.error === 'conflict' || reminderGone || holdChanged || erasureAnswered
+    ? true
+    : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
@@ -209,7 +222,14 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       </p>
       {report.personalDataErasedAt && (
         <div className="staff-alert">
-          <p>{t('casework.erasedNotice', { date: formatDateTime(report.personalDataErasedAt, language) })}</p>
+          <p>
+            {t(
+              report.reporterControl?.erasure?.answer?.outcome === 'erased'
+                ? 'casework.erasedOnRequestNotice'
+                : 'casework.erasedNotice',
+              { date: formatDateTime(report.personalDataErasedAt, language) },
+            )}
+          </p>
         </div>
       )}
       {report.spamCheck === 'form-token' && (
@@ -267,6 +287,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             report={report}
             reasonDraft={actionData?.intent === 'hold-set' && actionData.error ? actionData.draft?.reason : undefined}
           />
+          <ReporterControlPanel report={report} />
           <RemindersPanel
             reminders={report.reminders}
             today={today}

@@ -1,4 +1,6 @@
+import { REPORTER_REQUEST_KINDS, type ReporterRequestKind } from '@app/core/casework/reporter-control';
 import { AppError } from '@app/core/errors/app-error';
+import type { FollowUpThread } from '@app/core/forms/follow-up';
 import type { FollowUpFormAnswer } from '@app/core/forms/plain-forms';
 import { useEffect, useRef, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
@@ -7,7 +9,9 @@ import { appContext } from '../../context.ts';
 import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
 import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
 import { ReplyNoticeForm } from '../../features/follow-up/reply-notice-form.tsx';
+import { ReporterControl } from '../../features/follow-up/reporter-control.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -32,6 +36,9 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
     /** Back from the reply notice's plain form: turned on, off, or refused with its code. */
     noticeResult: noticeResultOf(new URL(args.request.url).searchParams.get('notice')),
     noticeError: noticeErrorOf(new URL(args.request.url).searchParams.get('noticeError')),
+    /** Back from withdrawing consent or asking for erasure (decision 0046): recorded, or the tick missing. */
+    requested: requestKindOf(new URL(args.request.url).searchParams.get('requested')),
+    requestError: requestKindOf(new URL(args.request.url).searchParams.get('requestError')),
   };
   // A session that ended takes its cookie with it.
   return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
@@ -52,6 +59,9 @@ const noticeResultOf = (value: string | null): 'on' | 'off' | undefined =>
   value === 'on' || value === 'off' ? value : undefined;
 const noticeErrorOf = (value: string | null) =>
   value === 'NOTICE_ADDRESS_INVALID' || value === 'NOTICE_SENDER_INVALID' ? value : undefined;
+
+const requestKindOf = (value: string | null): ReporterRequestKind | undefined =>
+  REPORTER_REQUEST_KINDS.find((kind) => kind === value);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
@@ -76,6 +86,8 @@ function FollowUp({
   wasSent,
   noticeResult,
   noticeError,
+  requested,
+  requestError,
   language,
   answer,
 }: Route.ComponentProps['loaderData'] & { answer?: FollowUpFormAnswer }) {
@@ -101,7 +113,12 @@ function FollowUp({
   return (
     <>
       <PageIntro page="followUp" />
-      {followUp.state === 'open' ? (
+      {followUp.state === 'open' && followUp.thread.erasedAt ? (
+        // Erased (decision 0046): the receipt shows only that, and when; nothing is left to read or add.
+        <div ref={statusHeading}>
+          <ErasedReport thread={followUp.thread} language={language} />
+        </div>
+      ) : followUp.state === 'open' ? (
         <>
           <div ref={statusHeading} className="follow-up-thread">
             <ThreadView thread={followUp.thread} />
@@ -134,6 +151,12 @@ function FollowUp({
             sender={followUp.thread.replyNotice ?? null}
             result={noticeResult}
             error={noticeError}
+          />
+          <ReporterControl
+            thread={followUp.thread}
+            language={language}
+            requested={requested}
+            requestError={requestError}
           />
           <section className="section follow-up-close" aria-labelledby="close-title">
             <h2 id="close-title">{t('followUp.closeTitle')}</h2>
@@ -171,5 +194,26 @@ function FollowUp({
         </>
       )}
     </>
+  );
+}
+
+/** The page of an erased report: when it was erased and what is left, and the way out. */
+function ErasedReport({ thread, language }: { thread: FollowUpThread; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="erased-title">
+      <h2 id="erased-title" tabIndex={-1}>
+        {t('followUp.control.erasedTitle')}
+      </h2>
+      <p data-testid="erased-report">
+        {t('followUp.control.erasedText', { date: formatDateTime(thread.erasedAt ?? '', language, 'long') })}
+      </p>
+      <form method="post" action="/api/follow-up/close">
+        <input type="hidden" name="language" value={language} />
+        <button type="submit" className="button button--secondary">
+          {t('followUp.close')}
+        </button>
+      </form>
+    </section>
   );
 }
