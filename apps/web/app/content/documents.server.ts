@@ -1,3 +1,4 @@
+import { ERASURE_ANSWER_WORKING_DAYS } from '@app/core/casework/reporter-control';
 import { withoutPolicyMarkers } from '@app/core/site/policy-fields';
 import type { SiteSettings } from '@app/core/site/site-settings';
 import enPrivacy from '@app/locales/en/privacy.md?raw';
@@ -86,6 +87,7 @@ export function renderMarkdown(markdown: string, language: Language, site: SiteS
     retentionRejectedMonths: site.retentionPeriods.rejected,
     retentionClosedMonths: site.retentionPeriods.closed,
     retentionVerified: verifiedRetention(language, site),
+    erasureAnswerDays: ERASURE_ANSWER_WORKING_DAYS,
     privacyUrl: localizedPath('privacy', language),
   });
   return micromark(filled);

@@ -254,6 +254,13 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   // Passing a report on.
   { id: 'sharing.evidence-pack', what: 'Evidence packs for the police or Unia (decision 0026); not stored, audited' },
+  {
+    id: 'sharing.record',
+    what: 'Each time a report left: kind, to whom, when, with the identity or not; shown to the reporter (decision 0046)',
+    columns: {
+      report_disclosure: ['id', 'report_id', 'kind', 'recipient', 'identity_included', 'pack_id', 'occurred_at'],
+    },
+  },
   { id: 'sharing.referral', what: 'Referrals to partner organisations, only as the sharing answer allows' },
   // Keeping and erasing.
   {
@@ -270,6 +277,22 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     id: 'retention.erasure-record',
     what: 'The record an erasure leaves: when, why, how many files; nothing personal',
     columns: { report_erasure: ['report_id', 'erased_at', 'via', 'outcome', 'period_months', 'files'] },
+  },
+  {
+    id: 'reporter.requests',
+    what: 'The reporter’s consent withdrawn and request for erasure, with staff’s answer and reason (decision 0046)',
+    columns: {
+      reporter_request: [
+        'id',
+        'report_id',
+        'kind',
+        'requested_at',
+        'answered_at',
+        'answered_by',
+        'outcome',
+        'refusal_reason',
+      ],
+    },
   },
   { id: 'site.backups', what: 'Backups: sealed archives of the database and the files' },
   // Contact messages.
