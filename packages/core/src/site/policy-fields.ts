@@ -227,8 +227,19 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'incident.classification',
-    what: 'Staff’s classification of the incident: its date and type',
-    columns: { incident: ['incident_date', 'incident_type'] },
+    what: 'Staff’s classification of the incident: date, type, category, manifestations, target, how known, type of place, tags (decision 0044)',
+    columns: {
+      incident: [
+        'incident_date',
+        'incident_type',
+        'category',
+        'manifestations',
+        'target',
+        'known_through',
+        'place_type',
+      ],
+      incident_tag_link: ['incident_id', 'tag_id'],
+    },
   },
   {
     id: 'incident.place',

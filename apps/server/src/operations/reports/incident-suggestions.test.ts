@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseOnlineAddress } from '../../crypto/online-addresses.ts';
 import { hashMissingAddresses } from '../../services/casework/incident-suggestions.ts';
 import { submitReport } from '../../services/intake/submit-report.ts';
+import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { dumpDatabase, reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -32,6 +33,8 @@ async function newReport(overrides: Record<string, unknown> = {}): Promise<strin
 
 /** Verified with the place staff record: the place is the incident's. */
 async function verify(id: string, municipality: string) {
+  // An incident is verified only with a category (decision 0044).
+  await classifyIncidentOf(ops(), id);
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
   await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
 }
