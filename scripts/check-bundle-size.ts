@@ -40,7 +40,11 @@ const PAGE_TOTAL_BUDGET: Record<PublicPage | 'incidentsYear' | 'notFound', numbe
   privacy: 150 * KB,
   termsOfUse: 150 * KB,
   notFound: 145 * KB,
-  followUp: 170 * KB,
+  // Since stop 33 the page also carries the reporter's control (what left the organisation,
+  // withdrawing consent, asking for erasure: decision 0046) beside the reply notice and the thread:
+  // 189.1 KB in French. Raised for now; loading the forms below the thread on demand should bring
+  // it back under 170 KB (issue 29's performance work).
+  followUp: 190 * KB,
   contact: 170 * KB,
   incidentReport: 175 * KB,
 };
@@ -51,7 +55,7 @@ const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).hre
 };
 // The site as it runs with no settings at all and no text edited by staff.
 const { site } = loadConfig({});
-const noEdits = { current: async () => ({}), emergencyNumbers: async () => undefined };
+const noEdits = { current: async () => ({}), emergencyNumbers: async () => undefined, history: async () => [] };
 // The figures at their largest: three years with a count in every month, province and type (two
 // digits each), so that the charts and tables weigh what a busy year makes them weigh.
 const today = todayInBelgium();
