@@ -182,6 +182,8 @@ test('a report goes new → in review → verified → published, and reaches /i
   expect(audit.map((event) => event.action)).toEqual([
     'report.personal-data-viewed',
     'report.status-changed',
+    // Classified before it could be verified (decision 0044).
+    'incident.classified',
     'report.status-changed',
     'report.published',
     'report.unpublished',
