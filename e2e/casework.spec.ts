@@ -1,7 +1,7 @@
 import { todayInBelgium } from '@app/core/site/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -190,7 +190,11 @@ test('a report goes new → in review → verified → published, and reaches /i
   ]);
 });
 
-test('a coordinator reads a contact message, replies by email, archives and deletes it', async ({ page, baseURL }) => {
+test('a coordinator reads a contact message, replies by email, archives and deletes it', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  onlyAt(testInfo, 'desktop', 'a staff flow whose layout the other tests check at both widths');
   const firstName = `Sender${Date.now().toString(36)}`;
   const sent = await fetch(`${baseURL}/api/contact-messages`, {
     method: 'POST',
@@ -259,6 +263,7 @@ test('two coordinators decide on one report at once: the second is told so in He
   browser,
   baseURL,
 }, testInfo) => {
+  onlyAt(testInfo, 'mobile', 'Hebrew, right to left, on a phone; the desktop layout is checked by the others');
   // A date well outside the 30-day count, so that this flow never moves the public figure.
   const day = daysAgo(100 + Math.floor(Math.random() * 500));
   const sent = await postReport(baseURL ?? '', {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 
 async function openForm(page: Page, prefix: string) {
@@ -9,7 +9,8 @@ async function openForm(page: Page, prefix: string) {
 }
 
 for (const language of ['en', 'he'] as const) {
-  test(`the contact form in ${language}: validation, then sent`, async ({ page }) => {
+  test(`the contact form in ${language}: validation, then sent`, async ({ page }, testInfo) => {
+    oneWidthPerLanguage(testInfo, language);
     const m = MESSAGES[language];
     await openForm(page, language === 'en' ? '' : `/${language}`);
     await page.getByRole('button', { name: m.contactForm.submit }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -75,4 +75,26 @@ export async function openMenuIfFolded(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const toggle = page.locator('.menu-toggle');
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/**
+ * Where one width is enough (decision 0027): the test runs in the named project only. The staff
+ * area's rules and flows that do not depend on the layout run at desktop width; what a reporter
+ * does on a phone runs at 375 px.
+ */
+export function onlyAt(testInfo: TestInfo, project: 'desktop' | 'mobile', why: string) {
+  test.skip(testInfo.project.name !== project, why);
+}
+
+/**
+ * A long flow written once per language runs once per language (decision 0027): English at 1280 px,
+ * every other language (Hebrew and Yiddish right to left) at 375 px. Together the languages still
+ * show the flow at both widths and in both directions, without running each twice.
+ */
+export function oneWidthPerLanguage(testInfo: TestInfo, language: string) {
+  onlyAt(
+    testInfo,
+    language === 'en' ? 'desktop' : 'mobile',
+    'English runs at 1280 px, the other languages at 375 px (decision 0027)',
+  );
 }

@@ -1,6 +1,6 @@
 import internalEn from '../packages/locales/en/internal.json' with { type: 'json' };
 import { reportIdByReceipt } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, oneWidthPerLanguage, onlyAt, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { fillAdditional, fillIncident, openForm, PHOTO } from './report-form-helpers.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
@@ -15,12 +15,7 @@ for (const language of ['en', 'he'] as const) {
     page,
     browser,
   }, testInfo) => {
-    // English on a desktop, Hebrew on a phone: both widths and both directions, without running
-    // this long flow (two sign-ins, a report) four times on a shared machine.
-    test.skip(
-      testInfo.project.name !== (language === 'en' ? 'desktop' : 'mobile'),
-      'English runs on the desktop project, Hebrew on the phone',
-    );
+    oneWidthPerLanguage(testInfo, language);
     const m = MESSAGES[language];
     const prefix = language === 'en' ? '' : `/${language}`;
     const date = `2024-0${language === 'en' ? 3 : 4}-${testInfo.project.name === 'mobile' ? 11 : 12}`;
@@ -129,10 +124,7 @@ for (const language of ['en', 'he'] as const) {
 test('a wrong receipt gets the same answer each time, and repeated ones are refused for a while', async ({
   browser,
 }, testInfo) => {
-  test.skip(
-    testInfo.project.name === 'mobile',
-    'a context of its own, at the default width: the same in both projects',
-  );
+  onlyAt(testInfo, 'desktop', 'a context of its own, at the default width: the same in both projects');
   // An address of its own (the server trusts X-Forwarded-For from loopback in these tests), so
   // that the other tests' reporters are not held back by this one.
   const context = await browser.newContext({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
 /*
@@ -44,6 +44,7 @@ for (const language of ['en', 'he'] as const) {
     page,
     baseURL,
   }, testInfo) => {
+    oneWidthPerLanguage(testInfo, language);
     const t = messages(language);
     const width = testInfo.project.name === 'mobile' ? 375 : 1280;
     const shoot = async (name: string) => {

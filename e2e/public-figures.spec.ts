@@ -1,6 +1,6 @@
 import { todayInBelgium } from '../packages/core/src/site/dates.ts';
 import { queryServerDatabase } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
 import { LANGUAGES, pagePath } from './pages.ts';
 
 const year = Number(todayInBelgium().slice(0, 4));
@@ -34,6 +34,10 @@ test.beforeAll(async () => {
 
 for (const { code, dir } of LANGUAGES) {
   test(`the figures in ${code}: charts, tables, yearly summary and files, axe clean`, async ({ page }, testInfo) => {
+    // English and Hebrew at both widths; French and Yiddish on the phone, Dutch on the desktop
+    // (decision 0027): every language is seen, and each direction at both widths.
+    if (code !== 'en' && code !== 'he')
+      onlyAt(testInfo, code === 'nl' ? 'desktop' : 'mobile', 'one width for this language');
     const prefix = pagePath('home', code).replace(/\/$/, '');
     for (const path of [pagePath('incidents', code), yearPath(prefix)]) {
       const response = await page.goto(path);

@@ -2,7 +2,7 @@ import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/
 import formsEn from '../packages/locales/en/forms.json' with { type: 'json' };
 import formsHe from '../packages/locales/he/forms.json' with { type: 'json' };
 import { queryServerDatabase } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 test.describe.configure({ timeout: 120_000 });
@@ -15,6 +15,7 @@ for (const [language, forms] of [
     page,
     baseURL,
   }, testInfo) => {
+    oneWidthPerLanguage(testInfo, language);
     const m = forms.followUp;
     const sent = await postReport(baseURL ?? '', {
       payload: reportPayload({ language }),

@@ -1,5 +1,5 @@
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { fillAdditional, fillIncident, openForm, termsCheckbox } from './report-form-helpers.ts';
 
@@ -44,7 +44,8 @@ test('a complete report with a photo, in English: three steps, axe clean on each
 
 test('an anonymous report in Hebrew, right to left: the personal fields disappear and are not sent', async ({
   page,
-}) => {
+}, testInfo) => {
+  onlyAt(testInfo, 'mobile', 'a reporter in Hebrew on a phone; the English report runs at both widths');
   const m = MESSAGES.he;
   await openForm(page, '/he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -66,7 +67,8 @@ test('an anonymous report in Hebrew, right to left: the personal fields disappea
   await expectNoAxeViolations(page);
 });
 
-test('every validation message, in Dutch, by its field and in the summary', async ({ page }) => {
+test('every validation message, in Dutch, by its field and in the summary', async ({ page }, testInfo) => {
+  onlyAt(testInfo, 'mobile', 'the messages beside their fields on a phone, where space is short');
   const m = MESSAGES.nl;
   await openForm(page, '/nl');
   await page.getByRole('button', { name: m.reportForm.next }).click();
@@ -113,7 +115,12 @@ test('every validation message, in Dutch, by its field and in the summary', asyn
 
 test('when the server fails, the message says so and everything typed is still there; a second try works', async ({
   page,
-}) => {
+}, testInfo) => {
+  onlyAt(
+    testInfo,
+    'desktop',
+    'the form keeps its input whatever the width; the layout is checked on the phone by the others',
+  );
   const m = MESSAGES.en;
   await openForm(page, '');
   await page.getByLabel(m.reportForm.firstName).fill('Rivka');
@@ -157,7 +164,8 @@ test('when the server fails, the message says so and everything typed is still t
   await expect(page.getByText(m.reportForm.success)).toBeVisible({ timeout: 30_000 });
 });
 
-test('leaving the page with unsent input asks first, and staying keeps the input', async ({ page }) => {
+test('leaving the page with unsent input asks first, and staying keeps the input', async ({ page }, testInfo) => {
+  onlyAt(testInfo, 'desktop', 'a browser dialog, the same at every width');
   const m = MESSAGES.en;
   await openForm(page, '');
   await page.getByLabel(m.reportForm.firstName).fill('Rivka');

@@ -3,7 +3,7 @@ import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/
 import formsEn from '../packages/locales/en/forms.json' with { type: 'json' };
 import formsYi from '../packages/locales/yi/forms.json' with { type: 'json' };
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 import { createStaffAccount, signInFirstTime } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -27,10 +27,7 @@ for (const [language, forms] of [
     browser,
     baseURL,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name !== 'desktop',
-      'a staff sign-in per width is too slow; the pages are checked at 375 px apart',
-    );
+    oneWidthPerLanguage(testInfo, language);
     const m = forms.followUp;
     const c = m.control;
     const prefix = language === 'en' ? '' : `/${language}`;

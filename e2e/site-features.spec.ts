@@ -1,7 +1,11 @@
-import { expect, expectNoAxeViolations, openMenuIfFolded, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, onlyAt, openMenuIfFolded, test } from './fixtures.ts';
 
 test.describe('language', () => {
-  test('the switcher shows the same page in another language and remembers the choice', async ({ page, context }) => {
+  test('the switcher shows the same page in another language and remembers the choice', async ({
+    page,
+    context,
+  }, testInfo) => {
+    onlyAt(testInfo, 'mobile', 'the switcher in the folded menu, as most reporters meet it');
     await page.goto('/contact');
     await openMenuIfFolded(page);
     await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'עברית' }).click();
@@ -38,7 +42,8 @@ test.describe('language', () => {
 test.describe('navigation', () => {
   test('after hydration, links navigate inside the page, with the loading bar in #E5971C when slow', async ({
     page,
-  }) => {
+  }, testInfo) => {
+    onlyAt(testInfo, 'desktop', 'the navigation does not depend on the width');
     await page.goto('/fr');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
@@ -62,7 +67,8 @@ test.describe('navigation', () => {
     expect(await page.evaluate(() => 'stayedInPage' in window)).toBe(true);
   });
 
-  test('when a new build is out, the next navigation loads the page in full', async ({ page }) => {
+  test('when a new build is out, the next navigation loads the page in full', async ({ page }, testInfo) => {
+    onlyAt(testInfo, 'desktop', 'the navigation does not depend on the width');
     await page.route('**/version.json*', (route) =>
       route.fulfill({ json: { buildId: 'a-newer-build' }, headers: { 'cache-control': 'no-cache' } }),
     );
@@ -77,7 +83,8 @@ test.describe('navigation', () => {
     expect(await page.evaluate(() => 'stayedInPage' in window)).toBe(false);
   });
 
-  test('an unknown path shows the not-found page with the path, status 404', async ({ page }) => {
+  test('an unknown path shows the not-found page with the path, status 404', async ({ page }, testInfo) => {
+    onlyAt(testInfo, 'mobile', 'the page at phone width; the other pages are checked at both');
     const response = await page.goto('/nl/does-not-exist');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');

@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 90_000 });
  */
 const RULES_ONLY = new Set([
   'a recovery code signs in once; the sign-in returns to the page that was asked for',
-  'five wrong passwords lock the account, even for the right one',
+  'five wrong passwords make this browser wait, even with the right password (finding 7)',
   'a session ends after 30 idle minutes',
   'an admin disables an account and its open session is thrown out',
   'a viewer sees neither personal data nor the sections of other roles',
