@@ -116,6 +116,16 @@ export type DashboardData = {
 };
 
 export type DashboardRetention = {
+  /** Reporters' requests for erasure without an answer, the oldest (soonest due) first. */
+  erasureRequests: {
+    reportId: string;
+    receivedAt: string;
+    incidentType: string;
+    requestedAt: string;
+    /** ERASURE_ANSWER_WORKING_DAYS Belgian working days after the request. */
+    answerDueAt: string;
+    overdue: boolean;
+  }[];
   holds: {
     reportId: string;
     receivedAt: string;

@@ -1,6 +1,9 @@
+import { ERASURE_ANSWER_WORKING_DAYS } from '@app/core/casework/reporter-control';
 import { holdReviewDueAt } from '@app/core/casework/retention';
+import { addWorkingDays } from '@app/core/casework/working-days';
 import type { DashboardRetention } from '@app/core/staff/staff-api';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { reporterRequest } from '../../db/reporter-control-schema.ts';
 import { legalHold } from '../../db/retention-schema.ts';
 import { report } from '../../db/schema.ts';
 import { erasureSchedule } from '../../services/retention/erasure-schedule.ts';
@@ -8,13 +11,25 @@ import { nowOf, type OperationDeps } from '../operation-context.ts';
 import { periodsOf } from '../reports/legal-hold.ts';
 
 /**
- * The dashboard's retention panel (decision 0040): every legal hold, those due for their yearly
- * review first, and the warning of the erasures within 14 days. Dates and types only: no reason,
- * nothing of the reporter. For roles that may read reports; the caller checks.
+ * The dashboard's retention panel (decision 0040): the reporters' requests for erasure still
+ * waiting for an answer, the soonest due first (decision 0046); every legal hold, those due for
+ * their yearly review first; and the warning of the erasures within 14 days. Dates and types only:
+ * no reason, nothing of the reporter. For roles that may read reports; the caller checks.
  */
 export async function retentionOverview(deps: OperationDeps): Promise<DashboardRetention> {
   const now = nowOf(deps);
-  const [holds, soon] = await Promise.all([
+  const [requests, holds, soon] = await Promise.all([
+    deps.db
+      .select({
+        reportId: reporterRequest.reportId,
+        requestedAt: reporterRequest.requestedAt,
+        receivedAt: report.createdAt,
+        incidentType: report.incidentType,
+      })
+      .from(reporterRequest)
+      .innerJoin(report, eq(report.id, reporterRequest.reportId))
+      .where(and(eq(reporterRequest.kind, 'erasure'), isNull(reporterRequest.answeredAt)))
+      .orderBy(asc(reporterRequest.requestedAt)),
     deps.db
       .select({
         reportId: legalHold.reportId,
@@ -28,6 +43,17 @@ export async function retentionOverview(deps: OperationDeps): Promise<DashboardR
     erasureSchedule(periodsOf(deps)).soon(deps.db, now),
   ]);
   return {
+    erasureRequests: requests.map((request) => {
+      const dueAt = addWorkingDays(request.requestedAt, ERASURE_ANSWER_WORKING_DAYS);
+      return {
+        reportId: request.reportId,
+        receivedAt: request.receivedAt.toISOString(),
+        incidentType: request.incidentType,
+        requestedAt: request.requestedAt.toISOString(),
+        answerDueAt: dueAt.toISOString(),
+        overdue: dueAt <= now,
+      };
+    }),
     holds: holds
       .map((hold) => {
         const dueAt = holdReviewDueAt(hold.setAt, hold.reviewedAt);

@@ -132,6 +132,13 @@ describe('the reporter in control', () => {
     expect(Date.parse(waiting?.answerDueAt ?? '') - Date.parse(waiting?.requestedAt ?? '')).toBeGreaterThanOrEqual(
       14 * 24 * 3600 * 1000,
     );
+    // The coordinator's dashboard lists it with the date the answer is due; a viewer's reads nothing of it.
+    const dashboard = (actor: StaffIdentity) => server.services.operationsFor(actor).dashboard();
+    const listed = (await dashboard(cora)).retention?.erasureRequests.filter((row) => row.reportId === id);
+    expect(listed).toEqual([
+      expect.objectContaining({ answerDueAt: waiting?.answerDueAt, requestedAt: waiting?.requestedAt, overdue: false }),
+    ]);
+    expect((await dashboard(vera)).retention).toBeUndefined();
 
     await expect(reports(vera).answerErasureRequest(id, { answer: 'erase' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -149,6 +156,8 @@ describe('the reporter in control', () => {
     ).rejects.toMatchObject({ code: 'casework.noErasureRequest' });
     expect((await view()).control.erasure?.answer).toMatchObject({ outcome: 'refused', reason: 'legal-hold' });
     expect((await view()).erasedAt).toBeNull();
+    // Answered: off the dashboard's list.
+    expect((await dashboard(cora)).retention?.erasureRequests.map((row) => row.reportId)).not.toContain(id);
     const { rows } = await server.database.pool.query(
       `select actor_id, details from audit_event where subject_id = $1 and action = 'report.erasure-answered'`,
       [id],
