@@ -85,7 +85,13 @@ for (const [language, forms] of [
     await expect(choices.getByRole('status')).toHaveText(c.recorded.erasure);
     await expect(choices.getByTestId('erasure-state')).toBeVisible();
 
-    await page.reload();
+    // The coordinator's dashboard lists the request with the day its answer is due, and leads to it.
+    await page.goto('/internal/dashboard');
+    const request = page.getByRole('table', { name: 'Requests for erasure' }).locator(`a[href*="${reportId}"]`);
+    await expect(request).toBeVisible();
+    await expectNoAxeViolations(page);
+    await request.click();
+    await expect(page).toHaveURL(new RegExp(`/internal/reports/${reportId}#reporter-control-title$`));
     await expect(panel.getByTestId('erasure-request')).toBeVisible();
     await expectNoAxeViolations(page);
     await panel.getByRole('button', { name: 'Erase the report now' }).click();

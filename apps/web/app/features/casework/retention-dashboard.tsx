@@ -25,6 +25,7 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
       <p>{t('dashboard.erasureRequestsIntro', { days: ERASURE_ANSWER_WORKING_DAYS })}</p>
       <DataTable
         label={t('dashboard.erasureRequestsTitle')}
+        labelledBy="erasure-requests"
         rows={retention.erasureRequests}
         rowKey={(row) => row.reportId}
         empty={t('dashboard.noErasureRequests')}
