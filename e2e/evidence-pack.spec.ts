@@ -18,7 +18,7 @@ const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, 'fixtures/photo-
  * The reporter's answer to "may we pass your report on?", sealed with the running site's key as
  * the form stores it (the site's key file is in its data folder).
  */
-async function setConsent(reportId: string, consent: 'yes' | 'no') {
+async function setConsent(reportId: string, consent: 'yes' | 'no' | 'ask-first') {
   const dataDir = process.env.E2E_DATA_DIR ?? '';
   const { encryption } = loadSiteEncryption(
     { encryptionKey: undefined, dataDir, keyringFile: path.join(dataDir, 'keyring.json') },
@@ -36,7 +36,7 @@ function randomPastDay(): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function newReport(baseURL: string, consent: 'yes' | 'no'): Promise<string> {
+async function newReport(baseURL: string, consent: 'yes' | 'no' | 'ask-first'): Promise<string> {
   const day = randomPastDay();
   const sent = await postReport(baseURL, {
     payload: reportPayload({ language: 'yi', description: YIDDISH, date: day }),
@@ -60,7 +60,7 @@ async function openPackPage(page: Page): Promise<Page> {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a coordinator makes evidence packs: the reporter’s identity only with their consent', async ({
+test('a coordinator makes evidence packs only as the reporter answered, with their identity only with consent', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -68,6 +68,7 @@ test('a coordinator makes evidence packs: the reporter’s identity only with th
   const origin = baseURL ?? '';
   const consenting = await newReport(origin, 'yes');
   const refusing = await newReport(origin, 'no');
+  const asking = await newReport(origin, 'ask-first');
   await signInFirstTime(page, await createStaffAccount('coordinator', 'Cora Pack'));
 
   // With consent: the identity can be asked for, and then the pack holds it.
@@ -109,11 +110,18 @@ test('a coordinator makes evidence packs: the reporter’s identity only with th
     fs.rmSync(folder, { recursive: true, force: true });
   }
 
-  // Without consent: no identity to ask for, and the pack says it is withheld.
+  // "No" (decision 0048): no form at all, and the page says why.
   await page.goto(`/internal/reports/${refusing}`);
-  await expect(page.getByTestId('evidence-pack-consent')).toContainText('The reporter did not agree');
-  await expect(page.getByLabel("Include the reporter's name and contact details in the pack")).toHaveCount(0);
-  await page.getByTestId('evidence-pack-form').getByLabel('Nederlands').check();
+  await expect(page.getByTestId('evidence-pack-refused')).toContainText('The reporter answered no');
+  await expect(page.getByTestId('evidence-pack-form')).toHaveCount(0);
+
+  // "Ask me first": the form asks the coordinator to record that the reporter agreed; without the
+  // identity ticked, the pack says it is withheld.
+  await page.goto(`/internal/reports/${asking}`);
+  const askForm = page.getByTestId('evidence-pack-form');
+  await expect(page.getByTestId('evidence-pack-consent')).toContainText('asked to be consulted first');
+  await askForm.getByLabel('Nederlands').check();
+  await askForm.getByLabel('I asked the reporter, and they agreed that this pack is passed on').check();
   const withheld = await openPackPage(page);
   await expect(withheld.locator('[data-identity="withheld"]')).toHaveText(
     'De identiteit van de melder wordt niet meegedeeld. Dit dossier bevat niets waaraan de melder te herkennen is.',
@@ -123,15 +131,15 @@ test('a coordinator makes evidence packs: the reporter’s identity only with th
   }
   await withheld.close();
 
-  // Both packs are in the audit log, with whether the identity went in.
+  // The packs are in the audit log, with whether the identity went in; the refused report has none.
   const audited = await queryServerDatabase<{ subject_id: string; included: boolean }>(
     `select subject_id, (details->>'identityIncluded')::boolean as included from audit_event
-      where action = 'report.evidence-pack-produced' and subject_id in ($1, $2) order by id`,
-    [consenting, refusing],
+      where action = 'report.evidence-pack-produced' and subject_id in ($1, $2, $3) order by id`,
+    [consenting, refusing, asking],
   );
   expect(audited).toEqual([
     { subject_id: consenting, included: true },
     { subject_id: consenting, included: true },
-    { subject_id: refusing, included: false },
+    { subject_id: asking, included: false },
   ]);
 });

@@ -203,6 +203,8 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           format: 'page',
           messages: 'all',
           fileIds: fileId,
+          // The report's "ask me first" (reportPayload): the coordinator asked, and was told yes.
+          askedReporter: 'yes',
         }),
       });
       const packExpected = ['coordinator', 'admin'].includes(visitor) ? 200 : SIGNED_IN.includes(visitor) ? 403 : 401;

@@ -48,10 +48,13 @@ export function useEvidencePackSite() {
 
   const reports = (actor: StaffIdentity) => site().server.services.operationsFor(actor).reports;
 
-  /** A report with a photo, the reporter's answer with a second photo, and a staff reply. */
+  /**
+   * A report with a photo, the reporter's answer with a second photo, and a staff reply. Its
+   * reporter answered "yes" to passing it on, unless the test says otherwise.
+   */
   async function newReport(overrides: Record<string, unknown> = {}) {
     const { server, cora } = site();
-    const result = validateReport(reportPayload(overrides));
+    const result = validateReport(reportPayload({ sharingConsent: 'yes', ...overrides }));
     if (!result.success) throw new Error(JSON.stringify(result.errors));
     const photo = await prepareAttachment(PHOTO, 'Rivka-tramhalte.jpg');
     const { reportId } = await submitReport(server.services, result.data, [photo], { isQuarantined: false });

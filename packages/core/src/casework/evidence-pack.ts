@@ -55,7 +55,7 @@ export const evidencePackSchema = z
     messageIds: ids,
     /** The files that go in (the form lists every file, all ticked at first). */
     fileIds: ids,
-    /** For a reporter who answered "ask me first": the coordinator asked them and they said yes. */
+    /** For a reporter who answered "ask me first" (or was never asked): the coordinator asked them and they said yes. */
     askedReporter: ticked,
     /** The coordinator's tick: put the reporter's identity in (only ever honoured with consent). */
     includeIdentity: ticked,
@@ -81,11 +81,28 @@ export type EvidencePackInput = {
 };
 
 /**
- * Whether the reporter's answer lets their identity go with a pack: "yes", or "ask me first" once
- * the coordinator asked and was told yes. No answer (a report sent before the question) is no consent.
+ * Whether the reporter's answer lets the report leave the organisation at all (decision 0048, as the
+ * privacy policy promises): "yes" does; "ask me first" does once the coordinator asked and was told
+ * yes, and so does no answer (a report sent before the question), which the policy treats as "ask
+ * me first"; "no" never does, not even without the reporter's name. The refusal is a code of the
+ * `evidencePack` section, which referrals share.
+ */
+export function consentToPassOn(
+  consent: string | null,
+  askedReporter: boolean,
+): { allowed: true } | { allowed: false; code: 'consentRefused' | 'askFirst' } {
+  if (consent === 'yes') return { allowed: true };
+  if (consent === 'no') return { allowed: false, code: 'consentRefused' };
+  return askedReporter ? { allowed: true } : { allowed: false, code: 'askFirst' };
+}
+
+/**
+ * Whether the reporter's answer lets their identity go with a pack that may leave: "yes", or "ask
+ * me first" (or no answer) once the coordinator asked and was told yes. The coordinator's own tick
+ * is asked for besides.
  */
 export function consentAllowsIdentity(consent: string | null, askedReporter: boolean): boolean {
-  return consent === 'yes' || (consent === 'ask-first' && askedReporter);
+  return consentToPassOn(consent, askedReporter).allowed;
 }
 
 /**

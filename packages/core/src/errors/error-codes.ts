@@ -191,6 +191,10 @@ const EVIDENCE_PACK = {
   tooLarge: 400,
   /** The reporter withdrew their consent to pass the report on (decision 0046): nothing more leaves. */
   consentWithdrawn: 400,
+  /** The reporter answered "no" (decision 0048): the report does not leave, not even without their name. */
+  consentRefused: 400,
+  /** "Ask me first", or no answer: the coordinator has not recorded that they asked and were told yes. */
+  askFirst: 400,
 } as const satisfies Codes;
 
 /** Reminders on a report (decision 0028). */

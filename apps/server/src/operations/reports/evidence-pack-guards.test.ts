@@ -98,9 +98,9 @@ describe('the audit row of a pack', () => {
       format: 'zip',
       identityIncluded: false,
       identityConfirmed: false,
-      // The form's answer (reportPayload: "ask me first"), and the coordinator recorded no asking.
-      consent: 'ask-first',
-      askedReporter: false,
+      // The reporter's "yes" (the helpers' report): nothing to ask first.
+      consent: 'yes',
+      askedReporter: null,
       messages: 'picked',
       messageIds: picked.join(','),
       fileIds: files[1],

@@ -31,19 +31,29 @@ describe('the reporter’s identity in an evidence pack', () => {
     expect(withoutTick?.details).toMatchObject({ identityIncluded: false, consent: 'yes', identityConfirmed: false });
   });
 
-  it('stays out when the confirmation is ticked without consent: no, no answer, or "ask me first" not asked', async () => {
-    for (const consent of ['no', null, 'ask-first'] as const) {
+  it('is never made after a "no", nor after "ask me first" or no answer before the reporter was asked (decision 0048)', async () => {
+    const refused = await newReport();
+    await setConsent(refused, 'no');
+    // Not even without the identity, whatever the coordinator ticked.
+    await expect(produce(refused, { askedReporter: 'yes', format: 'page' })).rejects.toMatchObject({
+      code: 'evidencePack.consentRefused',
+    });
+    for (const consent of [null, 'ask-first'] as const) {
       const id = await newReport();
       await setConsent(id, consent);
-      const pack = await produce(id, { includeIdentity: 'yes', format: 'page' });
-      expect(pack.document.identity, String(consent)).toBeNull();
-      const [row] = await auditRows(id);
-      expect(row?.details).toMatchObject({
-        identityIncluded: false,
-        identityConfirmed: true,
-        consent: consent ?? 'none',
+      await expect(produce(id, { includeIdentity: 'yes' }), String(consent)).rejects.toMatchObject({
+        code: 'evidencePack.askFirst',
       });
+      // Once asked (no answer is treated as "ask me first", as the privacy policy says), it is made.
+      const pack = await produce(id, { askedReporter: 'yes', includeIdentity: 'yes', format: 'page' });
+      expect(pack.document.identity, String(consent)).toMatchObject({ lastName: SEEDED.lastName });
     }
+    // A refusal leaves nothing: no audit row, nothing for the reporter's list of what was shared.
+    expect(await auditRows(refused)).toEqual([]);
+    const { rows } = await site.server.database.pool.query('select 1 from report_disclosure where report_id = $1', [
+      refused,
+    ]);
+    expect(rows).toEqual([]);
   });
 
   it('goes in for "ask me first" once the coordinator asked and got a yes, and confirms', async () => {
@@ -69,15 +79,14 @@ describe('the reporter’s identity in an evidence pack', () => {
   });
 
   it('is named nowhere in a pack without it: not in the page, the manifest or the file names', async () => {
+    // The reporter said yes, but the coordinator did not tick the identity: it stays out entirely.
     const id = await newReport();
-    await setConsent(id, 'no');
     const response = await postPack(site.coraSession, id, {
       recipient: 'unia',
       language: 'fr',
       format: 'page',
       messages: 'all',
       fileIds: (await ids(id)).files,
-      includeIdentity: 'yes',
     });
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -14,21 +14,23 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
 import { and, asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
-import { reportDisclosure, reporterRequest } from '../../db/reporter-control-schema.ts';
+import { reportDisclosure } from '../../db/reporter-control-schema.ts';
 import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { presentEvidencePack } from '../presenters/evidence-pack-presenter.ts';
 import { openReporterIdentity } from '../presenters/sealed-identity.ts';
 import { lockReport } from './report-queries.ts';
-import { sharingConsentOf } from './sharing-consent.ts';
+import { consentToPassOnOrThrow } from './sharing-consent.ts';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
  * An evidence pack for the police or Unia (decision 0026). Permission: reports:manage.
  *
- * The reporter's identity goes in only when the reporter consented ("yes", or "ask me first" once
- * the coordinator asked and was told yes) **and** the coordinator ticked the confirmation; in every
+ * Nothing is made that the reporter's answer does not allow (decision 0048): not after a "no" or a
+ * withdrawal, not after "ask me first" (or no answer) before the coordinator records that they
+ * asked and were told yes. The reporter's identity goes in only when the reporter consented ("yes",
+ * or "ask me first" once asked) **and** the coordinator ticked the confirmation; in every
  * other case the pack says it is withheld. The files are read once here, one at a time, for their
  * SHA-256; the audit row, written in the transaction that holds the report, names what went in
  * (recipient, language, format, identity or not, which messages and files with their fingerprints,
@@ -100,13 +102,8 @@ export async function produceEvidencePack(
         : request.messages === 'picked'
           ? messages.filter((message) => request.messageIds.includes(message.id))
           : [];
-    // The reporter withdrew their consent to pass the report on (decision 0046): nothing more leaves.
-    const [withdrawn] = await tx
-      .select({ at: reporterRequest.requestedAt })
-      .from(reporterRequest)
-      .where(and(eq(reporterRequest.reportId, id), eq(reporterRequest.kind, 'withdraw-consent')));
-    if (withdrawn) throw new AppError('evidencePack.consentWithdrawn');
-    const consent = sharingConsentOf(deps.encryption, row);
+    // Nothing leaves that the reporter did not allow: a withdrawal, a "no", an "ask me first" not asked.
+    const consent = await consentToPassOnOrThrow(tx, deps.encryption, row, request.askedReporter);
     const withIdentity =
       request.includeIdentity &&
       consentAllowsIdentity(consent, request.askedReporter) &&
@@ -119,7 +116,7 @@ export async function produceEvidencePack(
       format: request.format,
       identityIncluded: withIdentity,
       consent: consent ?? 'none',
-      askedReporter: consent === 'ask-first' ? request.askedReporter : null,
+      askedReporter: consent === 'yes' ? null : request.askedReporter,
       identityConfirmed: request.includeIdentity,
       messages: request.messages,
       messageIds: chosenMessages.map((message) => message.id).join(','),
@@ -180,10 +177,11 @@ export async function produceEvidencePack(
     messageChoice: request.messages,
     messages: outcome.chosenMessages,
     files,
-    identity:
-      outcome.identity && (outcome.consent === 'yes' || outcome.consent === 'ask-first')
-        ? { ...outcome.identity, consent: outcome.consent }
-        : null,
+    // With the identity in, the reporter said yes: at once, or when asked (no answer counts as
+    // "ask me first", decision 0048).
+    identity: outcome.identity
+      ? { ...outcome.identity, consent: outcome.consent === 'yes' ? 'yes' : 'ask-first' }
+      : null,
   });
   return {
     baseName: `evidence-pack-${todayInBelgium(producedAt)}-${packId.slice(0, 8)}`,

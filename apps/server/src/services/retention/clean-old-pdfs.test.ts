@@ -144,6 +144,8 @@ describe('npm run clean-old-pdfs', () => {
       messages: 'none',
       messageIds: [],
       fileIds,
+      // The report's "ask me first" (reportPayload): the coordinator asked, and was told yes.
+      askedReporter: 'yes',
     });
     const oldEntry = pack.document.files.find((file) => file.attachmentId === old.id);
     expect(oldEntry?.metadataRemoved).toBe(false);

@@ -175,47 +175,44 @@ function PackableFileChoice({
 export function IdentityChoice({ id, report }: { id: string; report: ReportDetail }) {
   const { t } = useTranslation();
   const consent = report.sharingConsent;
-  const mayIncludeIdentity = !report.isAnonymous && (consent === 'yes' || consent === 'ask-first');
-  const consentText = report.isAnonymous
-    ? t('casework.evidencePack.anonymous')
-    : consent === 'yes'
+  // "Ask me first", or no answer (which the privacy policy treats the same): no pack before the
+  // coordinator records that they asked and were told yes (decision 0048).
+  const mustAsk = consent !== 'yes';
+  const consentText =
+    consent === 'yes'
       ? t('casework.evidencePack.consentYes')
       : consent === 'ask-first'
         ? t('casework.evidencePack.consentAskFirst')
-        : consent === 'no'
-          ? t('casework.evidencePack.consentNo')
-          : t('casework.evidencePack.consentNone');
+        : t('casework.evidencePack.consentNone');
   return (
     <ChoiceFieldset legend={t('casework.evidencePack.identityTitle')}>
       <p data-testid="evidence-pack-consent">{consentText}</p>
-      {mayIncludeIdentity ? (
-        <>
-          {consent === 'ask-first' && (
-            <div className="choice">
-              <input type="checkbox" id={`${id}-asked`} name="askedReporter" value="yes" />
-              <label htmlFor={`${id}-asked`} className="choice__label">
-                {t('casework.evidencePack.askedReporter')}
-              </label>
-            </div>
-          )}
-          <div className="choice">
-            <input
-              type="checkbox"
-              id={`${id}-identity`}
-              name="includeIdentity"
-              value="yes"
-              aria-describedby={`${id}-identity-hint`}
-            />
-            <label htmlFor={`${id}-identity`} className="choice__text">
-              <span className="choice__label">{t('casework.evidencePack.includeIdentity')}</span>
-              <span id={`${id}-identity-hint`} className="choice__description">
-                {t('casework.evidencePack.includeIdentityHint')}
-              </span>
-            </label>
-          </div>
-        </>
+      {mustAsk && (
+        <div className="choice">
+          <input type="checkbox" id={`${id}-asked`} name="askedReporter" value="yes" required />
+          <label htmlFor={`${id}-asked`} className="choice__label">
+            {t('casework.evidencePack.askedReporter')}
+          </label>
+        </div>
+      )}
+      {report.isAnonymous ? (
+        <p>{t('casework.evidencePack.anonymous')}</p>
       ) : (
-        <p>{t('casework.evidencePack.withheld')}</p>
+        <div className="choice">
+          <input
+            type="checkbox"
+            id={`${id}-identity`}
+            name="includeIdentity"
+            value="yes"
+            aria-describedby={`${id}-identity-hint`}
+          />
+          <label htmlFor={`${id}-identity`} className="choice__text">
+            <span className="choice__label">{t('casework.evidencePack.includeIdentity')}</span>
+            <span id={`${id}-identity-hint`} className="choice__description">
+              {t('casework.evidencePack.includeIdentityHint')}
+            </span>
+          </label>
+        </div>
       )}
     </ChoiceFieldset>
   );

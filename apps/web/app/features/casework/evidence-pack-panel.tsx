@@ -9,8 +9,9 @@ import { FileChoice, IdentityChoice, MessageChoice, RadioChoice } from './eviden
 
 /**
  * The evidence pack for the police or Unia (decision 0026): a plain form to the server, whose answer
- * is a page to print (in a new tab) or a zip download. The reporter's identity can be asked for
- * only when the reporter consented; the operation checks it again and records the pack.
+ * is a page to print (in a new tab) or a zip download, only as the reporter's answer allows
+ * (decision 0048): none after a "no" or a withdrawal, and after "ask me first" only once the
+ * coordinator records that they asked. The operation checks it again and records the pack.
  */
 export function EvidencePackPanel({ report, error }: { report: ReportDetail; error?: SectionCode<'evidencePack'> }) {
   const { t } = useTranslation();
@@ -32,6 +33,9 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
       {report.reporterControl?.consentWithdrawnAt ? (
         // The reporter withdrew their consent (decision 0046): nothing more leaves, so no form.
         <p data-testid="evidence-pack-withdrawn">{t('casework.evidencePack.errors.consentWithdrawn')}</p>
+      ) : report.sharingConsent === 'no' ? (
+        // The reporter answered no (decision 0048): not even the facts without their name leave.
+        <p data-testid="evidence-pack-refused">{t('casework.evidencePack.errors.consentRefused')}</p>
       ) : (
         <>
           {shown && (
