@@ -31,6 +31,10 @@ export type AltchaHandle = {
   takePayload(): Promise<string | undefined>;
 };
 
+/** How long a form sent before the check's script has loaded waits for it. */
+const LOAD_WAIT_MS = 30_000;
+const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
 /**
  * ALTCHA's proof-of-work check, solved in the browser while the person fills in the form (no
  * puzzle, no tracking). Its words come from our translations, in the page's language. Each
@@ -41,6 +45,15 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
   const widget = useRef<AltchaElement>(null);
   const payload = useRef<string | undefined>(undefined);
   const [isLoaded, setIsLoaded] = useState(false);
+  // The widget once its script has loaded and it is on the page: a person who sends the form before
+  // that (a fast tap on a slow phone) waits for it, rather than sending no solution at all.
+  const [mounted] = useState(() => {
+    let resolve: (element: AltchaElement) => void = () => {};
+    const promise = new Promise<AltchaElement>((settle) => {
+      resolve = settle;
+    });
+    return { promise, resolve };
+  });
 
   useEffect(() => {
     let isCurrent = true;
@@ -67,17 +80,22 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
     let isCurrent = true;
     void customElements.whenDefined('altcha-widget').then(() => {
       if (isCurrent) void element.configure({ hideFooter: true, hideLogo: false });
+      mounted.resolve(element);
     });
     return () => {
       isCurrent = false;
       element.removeEventListener('statechange', onStateChange);
     };
-  }, [isLoaded]);
+  }, [isLoaded, mounted]);
 
   useImperativeHandle(handle, () => ({
     async takePayload() {
-      const element = widget.current;
-      if (element) await customElements.whenDefined('altcha-widget');
+      // Not loaded yet: wait for it, but not for ever (a script that never arrives leaves the
+      // server to refuse the form with its translated message, and nothing typed is lost).
+      const element =
+        widget.current && customElements.get('altcha-widget')
+          ? widget.current
+          : await Promise.race([mounted.promise, delay(LOAD_WAIT_MS)]);
       let taken = payload.current;
       if (!taken && element) taken = (await element.verify())?.payload;
       payload.current = undefined;
