@@ -16,6 +16,7 @@ import {
   PUBLIC_SUMMARY_MAX_LENGTH,
   REJECTION_REASONS,
 } from './report-workflow.ts';
+import { ERASURE_REFUSAL_REASONS } from './reporter-control.ts';
 import { MESSAGE_STATUSES, PROVINCES, REPORT_STATUSES } from './statuses.ts';
 
 /**
@@ -201,3 +202,13 @@ export type PublicationInput = {
 
 /** A contact message's new status (archive, back to the inbox). */
 export const messageStatusSchema = z.object({ status: z.enum(MESSAGE_STATUSES, 'invalidChoice') });
+
+/** Staff's answer to a request for erasure. */
+export const erasureAnswerSchema = z.discriminatedUnion(
+  'answer',
+  [
+    z.object({ answer: z.literal('erase') }),
+    z.object({ answer: z.literal('refuse'), reason: z.enum(ERASURE_REFUSAL_REASONS, 'erasureReasonRequired') }),
+  ],
+  'invalidChoice',
+);

@@ -1,9 +1,8 @@
-import { z } from '../forms/zod.ts';
-
 /**
  * The reporter stays in control (issue 27, item 2; decision 0046): through their receipt they see
  * each time their report left the organisation, may withdraw their consent to pass it on, and may
- * ask for its erasure, which staff confirm or refuse with a reason.
+ * ask for its erasure, which staff confirm or refuse with a reason. No zod here: the follow-up page
+ * imports these words and numbers, and the staff's answer schema is in `casework.schema.ts`.
  */
 
 /** How a report left the organisation: an evidence pack (decision 0026); referrals later. */
@@ -48,13 +47,4 @@ export type ReporterControlView = {
   erasure: ErasureRequestView | null;
 };
 
-/** Staff's answer to a request for erasure. */
-export const erasureAnswerSchema = z.discriminatedUnion(
-  'answer',
-  [
-    z.object({ answer: z.literal('erase') }),
-    z.object({ answer: z.literal('refuse'), reason: z.enum(ERASURE_REFUSAL_REASONS, 'erasureReasonRequired') }),
-  ],
-  'invalidChoice',
-);
 export type ErasureAnswerInput = { answer: 'erase' } | { answer: 'refuse'; reason: ErasureRefusalReason };

@@ -1,4 +1,5 @@
-import { type ErasureAnswerInput, erasureAnswerSchema } from '@app/core/casework/reporter-control';
+import { erasureAnswerSchema } from '@app/core/casework/casework.schema';
+import type { ErasureAnswerInput } from '@app/core/casework/reporter-control';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { and, eq, isNull } from 'drizzle-orm';

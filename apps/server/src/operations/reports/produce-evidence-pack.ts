@@ -12,7 +12,7 @@ import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/forms/limits';
 import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { reportStatusChange } from '../../db/casework-schema.ts';
 import { reportDisclosure } from '../../db/reporter-control-schema.ts';
 import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
