@@ -149,6 +149,34 @@ test.describe('safety', () => {
     });
   }
 
+  // WCAG 2.2, 2.4.11: the floating quick exit never hides the control the keyboard is on, on a phone,
+  // in the report form (Hebrew, right to left) and the contact form.
+  for (const path of ['/he/incident-report', '/contact']) {
+    test(`on a phone, no control reached by the keyboard is hidden under the quick exit (${path})`, async ({
+      page,
+    }, testInfo) => {
+      onlyAt(testInfo, 'mobile', 'the quick exit covers content only on a narrow screen');
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const covered: string[] = [];
+      for (let step = 0; step < 25; step++) {
+        await page.keyboard.press('Tab');
+        const overlap = await page.evaluate(() => {
+          const focused = document.activeElement;
+          const exit = document.querySelector('.quick-exit');
+          if (!focused || focused === document.body || !exit || exit.contains(focused)) return null;
+          const a = focused.getBoundingClientRect();
+          const b = exit.getBoundingClientRect();
+          const width = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+          const height = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+          return width * height > 0 ? `${focused.tagName} ${focused.getAttribute('name') ?? ''}` : null;
+        });
+        if (overlap) covered.push(overlap);
+      }
+      expect(covered).toEqual([]);
+    });
+  }
+
   test('the report page opens with the emergency notice, and every page links to it', async ({ page }) => {
     await page.goto('/incident-report');
     const notice = page.getByRole('region', { name: 'In danger right now?' }).first();
