@@ -56,6 +56,9 @@ for (const [language, forms] of [
       timeout: 60_000,
     });
     await expect(shared).toContainText(c.identityWithheld);
+    if (process.env.E2E_SCREENSHOTS) {
+      await reporter.screenshot({ path: `${screenshotDir}/reporter-shared-${language}.png`, fullPage: true });
+    }
 
     // Withdrawing asks for the tick first, then is recorded.
     const choices = reporter.getByRole('region', { name: c.choicesTitle });
