@@ -208,6 +208,9 @@ export const auditEvent = pgTable(
     index('audit_event_occurred_at_idx').on(table.occurredAt),
     index('audit_event_actor_idx').on(table.actorId, table.occurredAt),
     index('audit_event_action_idx').on(table.action, table.occurredAt),
+    // A report's page reads who looked at it (decision 0049), and each look first asks whether the
+    // member looked within ten minutes: both by the report's id.
+    index('audit_event_subject_idx').on(table.subjectId, table.occurredAt),
     check('audit_event_action_check', isOneOf('action', AUDIT_ACTIONS)),
     check('audit_event_subject_type_check', isOneOf('subject_type', AUDIT_SUBJECT_TYPES)),
     check('audit_event_subject_id_has_type', rule(`"subject_id" is null or "subject_type" is not null`)),

@@ -65,6 +65,14 @@ export type ReportListPage = {
   tags: IncidentTagView[];
 };
 
+/** One time a member looked at a report (decision 0049). */
+export type ReportAccessEntry = {
+  at: string;
+  /** The member's name; null when the account is gone. */
+  memberName: string | null;
+  what: 'report' | 'file' | 'identity';
+};
+
 export type ReportDetail = {
   id: string;
   receivedAt: string;
@@ -82,6 +90,8 @@ export type ReportDetail = {
   retention?: { legalHold: LegalHoldView | null; erasureDueAt: string | null };
   /** What left the organisation, the reporter's withdrawn consent and request for erasure (decision 0046). */
   reporterControl?: ReporterControlView;
+  /** Who opened the report, its files and its reporter's identity, newest first (decision 0049): admins only. */
+  accessLog?: ReportAccessEntry[];
   incidentDate: string;
   incidentTime: string | null;
   location: string;

@@ -99,6 +99,13 @@ export const AUDIT_ACTIONS = [
   'staff.password-link-issued',
   'access.denied',
   'report.personal-data-viewed',
+  /**
+   * A member opened a report's page (decision 0049): one row per member and report within ten
+   * minutes, however often the page is drawn again. Admins read them on the report's page.
+   */
+  'report.opened',
+  /** A member opened one of a report's files (a download, or an image shown on the page); `details` hold its id. */
+  'report.file-opened',
   'report.status-changed',
   'report.assigned',
   'report.reply-sent',

@@ -2,12 +2,14 @@ import type { ReportDetail } from '@app/core/casework/casework-api';
 import { AppError } from '@app/core/errors/app-error';
 import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
+import { can } from '@app/core/staff/staff';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { publicIncident, reportNote, reportStatusChange } from '../../db/casework-schema.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { incident, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
+import { readAccessLog, recordLook } from '../../services/casework/access-log.ts';
 import { reporterControlOf } from '../../services/follow-up/reporter-control.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
@@ -18,7 +20,8 @@ import { reportRetention } from './legal-hold.ts';
 /**
  * A report's page: facts, files, history, notes, thread, its incident (with the incident's other
  * reports) and the incident's publication. The reporter's messages shown count as read by staff
- * from now on (they stay marked new in this answer). `NOT_FOUND` for an id that names no report.
+ * from now on (they stay marked new in this answer). The opening is recorded (decision 0049), and
+ * an admin also reads who looked at the report. `NOT_FOUND` for an id that names no report.
  * Permission: reports:manage.
  */
 export async function openReport(deps: OperationDeps, actor: Actor, id: string): Promise<ReportDetail> {
@@ -34,6 +37,8 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     : [];
   if (!found) throw new AppError('NOT_FOUND');
   const { row } = found;
+  // Who opened it is recorded before anything of it is shown (decision 0049).
+  await recordLook(db, { memberId: actor.id, reportId: id });
   const doneBy = alias(staffUser, 'reminder_done_by');
   const [attachments, history, notes, publication, assignee, messages, reminders, otherReports, tags] =
     await Promise.all([
@@ -87,9 +92,14 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     messages,
     reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });
-  const [retention, reporterControl] = await Promise.all([reportRetention(deps, id), reporterControlOf(db, id)]);
+  const [retention, reporterControl, accessLog] = await Promise.all([
+    reportRetention(deps, id),
+    reporterControlOf(db, id),
+    // Who looked at the report: for those who may read the audit log, the admins.
+    can(actor.role, 'audit:view') ? readAccessLog(db, id) : Promise.resolve(undefined),
+  ]);
   await markReporterMessagesRead(db, id);
-  return { ...detail, retention, reporterControl };
+  return { ...detail, retention, reporterControl, ...(accessLog ? { accessLog } : {}) };
 }
 
 /** The reporter's messages on a report count as read by staff from now on. */

@@ -3,9 +3,13 @@ import { ATTACHMENT_TYPES, type AttachmentType } from '@app/core/forms/limits';
 import { isUuid } from '@app/core/site/ids';
 import { and, eq } from 'drizzle-orm';
 import { reportAttachment } from '../../db/schema.ts';
+import { recordLook } from '../../services/casework/access-log.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 
-/** One file of a report, opened from storage; `NOT_FOUND` when the report has no such file. Permission: reports:manage. */
+/**
+ * One file of a report, opened from storage, the opening recorded (decision 0049); `NOT_FOUND` when
+ * the report has no such file. Permission: reports:manage.
+ */
 export async function reportAttachmentFile(
   deps: OperationDeps,
   actor: Actor,
@@ -22,6 +26,8 @@ export async function reportAttachmentFile(
           .limit(1)
       : [];
   if (!file) throw new AppError('NOT_FOUND');
+  // Recorded before the file leaves (decision 0049).
+  await recordLook(deps.db, { memberId: actor.id, reportId, attachmentId });
   const { data } = await deps.storage.get(file.fullPath);
   const extension = ATTACHMENT_TYPES[file.contentType as AttachmentType]?.[0] ?? 'bin';
   return { contentType: file.contentType, extension, data };

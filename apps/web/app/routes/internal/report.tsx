@@ -12,6 +12,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { can } from '@app/core/staff/staff';
 import { LANGUAGE_CODES } from '@app/locales/languages';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { AccessLogPanel } from '../../features/casework/access-log-panel.tsx';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import classificationStylesheet from '../../features/casework/classification-panel.css?url';
 import { ClassificationPanel } from '../../features/casework/classification-panel.tsx';
@@ -288,6 +289,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             reasonDraft={actionData?.intent === 'hold-set' && actionData.error ? actionData.draft?.reason : undefined}
           />
           <ReporterControlPanel report={report} />
+          <AccessLogPanel report={report} />
           <RemindersPanel
             reminders={report.reminders}
             today={today}
