@@ -2,6 +2,7 @@ import type { ThreadAuthor } from '../forms/follow-up.ts';
 import type { IncidentType } from '../forms/incident-types.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
+import type { Arrondissement, DatePrecision, PlacePrecision } from './arrondissements.ts';
 import type {
   IncidentCategory,
   IncidentClassification,
@@ -104,6 +105,8 @@ export type ReportDetail = {
   /** Where it happened, as staff recorded it on the report's incident. */
   municipality: string | null;
   province: Province | null;
+  /** The municipality's arrondissement (decision 0047); null for old incidents and outside Flanders and Brussels. */
+  arrondissement: Arrondissement | null;
   /** The incident the report is part of (decision 0037). */
   incident: ReportIncident;
   /**
@@ -120,6 +123,10 @@ export type ReportDetail = {
   publication: {
     municipality: string;
     province: Province;
+    arrondissement: Arrondissement | null;
+    /** How precisely the public list shows it (decision 0047). */
+    datePrecision: DatePrecision;
+    placePrecision: PlacePrecision;
     summaries: Record<string, string>;
     originalLanguage: string;
     publishedAt: string;

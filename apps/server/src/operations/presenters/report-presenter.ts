@@ -160,6 +160,7 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     urgentTakenAt: row.urgentTakenAt?.toISOString() ?? null,
     municipality: records.incident.municipality,
     province: records.incident.province,
+    arrondissement: records.incident.arrondissement,
     incident: {
       id: records.incident.id,
       revision: records.incident.revision,
@@ -200,6 +201,9 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
       ? {
           municipality: publication.municipality,
           province: publication.province,
+          arrondissement: publication.arrondissement,
+          datePrecision: publication.datePrecision,
+          placePrecision: publication.placePrecision,
           summaries: { ...publication.summaries },
           originalLanguage: publication.originalLanguage,
           publishedAt: publication.publishedAt.toISOString(),
