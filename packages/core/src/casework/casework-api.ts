@@ -221,6 +221,7 @@ export type ReportExportRow = {
   /** The incident's place, as staff recorded it. */
   municipality: string | null;
   province: string | null;
+  arrondissement: string | null;
   attachmentCount: number;
   /** Whether the report's incident is published. */
   isPublished: boolean;

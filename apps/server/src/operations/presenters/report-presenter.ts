@@ -76,6 +76,7 @@ export function presentReportExportRow(
     spamCheck: row.spamCheck,
     municipality: row.municipality,
     province: row.province,
+    arrondissement: row.arrondissement,
     attachmentCount: row.attachmentCount,
     isPublished: row.isPublished,
     category: row.category,
