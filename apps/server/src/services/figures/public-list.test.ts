@@ -213,6 +213,12 @@ describe('the public list on sparse data', () => {
     });
     expectNoHiddenCountRevealed(page, figures);
     expectNothingFinerThanChosen(await everythingSent(page), page);
+    // As the page writes them: a month and year, an arrondissement's name, in each language.
+    const english = await (await fetch(`${server.baseUrl}/incidents`)).text();
+    expect(english).toContain(`May ${DENSE}`);
+    expect(english).toContain('Arrondissement of Antwerp');
+    const hebrew = await (await fetch(`${server.baseUrl}/he/incidents`)).text();
+    expect(hebrew).toContain('נפת אנטוורפן');
   });
 
   it('lists an incident of the last 30 days once the count is shown as a number, and not before', async () => {
