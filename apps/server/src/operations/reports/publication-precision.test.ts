@@ -154,6 +154,11 @@ describe('the database', () => {
       await expect(server.database.pool.query(sql, [incidentId])).rejects.toMatchObject({ constraint });
     await refused(`update incident set arrondissement = 'gent' where id = $1`, 'incident_arrondissement_in_province');
     await refused(`update incident set arrondissement = 'atlantis' where id = $1`, 'incident_arrondissement_check');
+    // Never an arrondissement without a province (a row comparison with a null would let it pass).
+    await refused(
+      `update incident set municipality = null, province = null, arrondissement = 'turnhout' where id = $1`,
+      'incident_arrondissement_in_province',
+    );
     await refused(
       `update public_incident set arrondissement = 'gent' where incident_id = $1`,
       'public_incident_arrondissement_in_province',
