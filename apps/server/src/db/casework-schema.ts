@@ -1,4 +1,13 @@
 import {
+  ARRONDISSEMENT_PROVINCES,
+  ARRONDISSEMENTS,
+  type Arrondissement,
+  DATE_PRECISIONS,
+  type DatePrecision,
+  PLACE_PRECISIONS,
+  type PlacePrecision,
+} from '@app/core/casework/arrondissements';
+import {
   MUNICIPALITY_MAX_LENGTH,
   type RejectionReason,
   STORED_REJECTION_REASONS,
@@ -8,7 +17,7 @@ import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-type
 import { CONTENT_KEYS, type ContentKey } from '@app/core/site/content';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { isOneOf, literal, rule } from './constraints.ts';
+import { arrondissementInProvince, isOneOf, literal, rule } from './constraints.ts';
 import { incident, report } from './schema.ts';
 import { staffUser } from './staff-schema.ts';
 
@@ -81,6 +90,14 @@ export const publicIncident = pgTable(
     incidentType: text('incident_type').$type<IncidentType>().notNull(),
     municipality: text('municipality').notNull(),
     province: text('province').$type<Province>().notNull(),
+    arrondissement: text('arrondissement').$type<Arrondissement>(),
+    /**
+     * How precisely the public list shows the date and the place (decision 0047), as staff chose on
+     * publishing. The database's defaults are the coarsest a row of before 0031 can have (no
+     * arrondissement was recorded then); the publish form's are month and arrondissement.
+     */
+    datePrecision: text('date_precision').$type<DatePrecision>().notNull().default('month'),
+    placePrecision: text('place_precision').$type<PlacePrecision>().notNull().default('province'),
     /** { en: "…", he: "…" }: the summary in each language staff wrote; always the original's. */
     summaries: jsonb('summaries').$type<Record<string, string>>().notNull(),
     originalLanguage: text('original_language').$type<Language>().notNull(),
@@ -94,6 +111,15 @@ export const publicIncident = pgTable(
     index('public_incident_type_date_idx').on(table.incidentType, table.incidentDate),
     check('public_incident_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
     check('public_incident_province_check', isOneOf('province', PROVINCES)),
+    check('public_incident_arrondissement_check', isOneOf('arrondissement', ARRONDISSEMENTS)),
+    check('public_incident_arrondissement_in_province', arrondissementInProvince(ARRONDISSEMENT_PROVINCES)),
+    check('public_incident_date_precision_check', isOneOf('date_precision', DATE_PRECISIONS)),
+    check('public_incident_place_precision_check', isOneOf('place_precision', PLACE_PRECISIONS)),
+    // Without an arrondissement (old rows, elsewhere in Belgium) the place is shown by province only.
+    check(
+      'public_incident_place_precision_recorded',
+      rule(`"arrondissement" is not null or "place_precision" = 'province'`),
+    ),
     check('public_incident_original_language_check', isOneOf('original_language', LANGUAGE_CODES)),
     check(
       'public_incident_municipality_length',

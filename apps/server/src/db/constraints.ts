@@ -23,3 +23,17 @@ export function isSubsetOf(column: string, values: readonly string[]): SQL {
 
 /** A check written out by hand, with its columns in double quotes. */
 export const rule = (text: string): SQL => sql.raw(text);
+
+/**
+ * `"arrondissement" is null or ("province", "arrondissement") in (…)`: an arrondissement lies in
+ * the province recorded beside it, never without one (decision 0047).
+ */
+export function arrondissementInProvince(pairs: Readonly<Record<string, string>>): SQL {
+  const rows = Object.entries(pairs).map(
+    ([arrondissement, province]) => `(${literal(province)}, ${literal(arrondissement)})`,
+  );
+  // "province" is not null first: a row comparison with a null is null, which a CHECK lets pass.
+  return sql.raw(
+    `"arrondissement" is null or ("province" is not null and ("province", "arrondissement") in (${rows.join(', ')}))`,
+  );
+}

@@ -1,3 +1,4 @@
+import { ARRONDISSEMENT_PROVINCES, ARRONDISSEMENTS, type Arrondissement } from '@app/core/casework/arrondissements';
 import {
   INCIDENT_CATEGORIES,
   INCIDENT_MANIFESTATIONS,
@@ -53,7 +54,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { isOneOf, isSubsetOf, literal, rule } from './constraints.ts';
+import { arrondissementInProvince, isOneOf, isSubsetOf, literal, rule } from './constraints.ts';
 import { staffUser } from './staff-schema.ts';
 
 /**
@@ -85,6 +86,8 @@ export const incident = pgTable(
     /** Where it happened, as staff record it on verification or publication (never the reporter's sealed location). */
     municipality: text('municipality'),
     province: text('province').$type<Province>(),
+    /** The arrondissement of the municipality (decision 0047); null for old rows and outside Flanders and Brussels. */
+    arrondissement: text('arrondissement').$type<Arrondissement>(),
     /**
      * Whether it counts in every figure: at least one of its reports is verified, or closed without
      * a rejection reason, and not held back by the spam check (`services/verified-incidents.ts`).
@@ -121,6 +124,8 @@ export const incident = pgTable(
     check('incident_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
     check('incident_province_check', isOneOf('province', PROVINCES)),
     // Staff record the place as a pair: municipality and province.
+    check('incident_arrondissement_check', isOneOf('arrondissement', ARRONDISSEMENTS)),
+    check('incident_arrondissement_in_province', arrondissementInProvince(ARRONDISSEMENT_PROVINCES)),
     check('incident_place_complete', rule(`("municipality" is null) = ("province" is null)`)),
     check('incident_municipality_length', rule(`char_length("municipality") between 1 and ${MUNICIPALITY_MAX_LENGTH}`)),
     check('incident_revision_check', rule(`"revision" >= 1`)),

@@ -101,6 +101,7 @@ export function exportRoutes() {
           'online_urls',
           'municipality',
           'province',
+          'arrondissement',
           'files',
           'published',
           // The staff's classification of the incident (decision 0044): codes; lists space-separated.
@@ -132,6 +133,7 @@ export function exportRoutes() {
           row.onlineUrls.join(' '),
           row.municipality,
           row.province,
+          row.arrondissement,
           row.attachmentCount,
           row.isPublished,
           row.category,

@@ -61,5 +61,9 @@ export function figureT(language: Language): Translate {
 
 /** The staff area's messages, with the incident types its lists show. */
 export function internalMessagesFor(language: Language) {
-  return { ...resources[language].internal, incidentTypes: resources[language].forms.incidentTypes };
+  return {
+    ...resources[language].internal,
+    incidentTypes: resources[language].forms.incidentTypes,
+    figures: { arrondissements: resources[language].common.figures.arrondissements },
+  };
 }

@@ -2,6 +2,7 @@ import type { ThreadAuthor } from '../forms/follow-up.ts';
 import type { IncidentType } from '../forms/incident-types.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
+import type { Arrondissement, DatePrecision, PlacePrecision } from './arrondissements.ts';
 import type {
   IncidentCategory,
   IncidentClassification,
@@ -114,6 +115,8 @@ export type ReportDetail = {
   /** Where it happened, as staff recorded it on the report's incident. */
   municipality: string | null;
   province: Province | null;
+  /** The municipality's arrondissement (decision 0047); null for old incidents and outside Flanders and Brussels. */
+  arrondissement: Arrondissement | null;
   /** The incident the report is part of (decision 0037). */
   incident: ReportIncident;
   /**
@@ -130,6 +133,10 @@ export type ReportDetail = {
   publication: {
     municipality: string;
     province: Province;
+    arrondissement: Arrondissement | null;
+    /** How precisely the public list shows it (decision 0047). */
+    datePrecision: DatePrecision;
+    placePrecision: PlacePrecision;
     summaries: Record<string, string>;
     originalLanguage: string;
     publishedAt: string;
@@ -224,6 +231,7 @@ export type ReportExportRow = {
   /** The incident's place, as staff recorded it. */
   municipality: string | null;
   province: string | null;
+  arrondissement: string | null;
   attachmentCount: number;
   /** Whether the report's incident is published. */
   isPublished: boolean;

@@ -3,6 +3,16 @@ import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '../forms/follow-up.ts';
 import { z } from '../forms/zod.ts';
 import { isUuid } from '../site/ids.ts';
 import {
+  ARRONDISSEMENT_PROVINCES,
+  ARRONDISSEMENTS,
+  type Arrondissement,
+  DATE_PRECISIONS,
+  DEFAULT_DATE_PRECISION,
+  DEFAULT_PLACE_PRECISION,
+  PLACE_PRECISIONS,
+  type PlacePrecision,
+} from './arrondissements.ts';
+import {
   INCIDENT_CATEGORIES,
   INCIDENT_MANIFESTATIONS,
   INCIDENT_TARGETS,
@@ -17,7 +27,7 @@ import {
   REJECTION_REASONS,
 } from './report-workflow.ts';
 import { ERASURE_REFUSAL_REASONS } from './reporter-control.ts';
-import { MESSAGE_STATUSES, PROVINCES, REPORT_STATUSES } from './statuses.ts';
+import { MESSAGE_STATUSES, PROVINCES, type Province, REPORT_STATUSES } from './statuses.ts';
 
 /**
  * The inputs of the staff operations on reports and messages, as the staff pages' forms send them.
@@ -31,11 +41,35 @@ const municipality = z
   .transform((value) => value.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, 'municipalityRequired').max(MUNICIPALITY_MAX_LENGTH, 'municipalityRequired'));
 
-/** Where an incident happened, as staff record it on verification and publication. */
-export const placeSchema = z.object({
+/** An arrondissement as a form sends it: empty for none. */
+const arrondissement = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || null)
+  .pipe(z.enum(ARRONDISSEMENTS, 'invalidChoice').nullable());
+
+const placeFields = {
   municipality,
   province: z.enum(PROVINCES, 'invalidChoice'),
-});
+  arrondissement,
+};
+
+/** An arrondissement lies in the province recorded beside it (the database checks it too, decision 0047). */
+function checkArrondissement(
+  value: { province: Province; arrondissement: Arrondissement | null },
+  context: z.RefinementCtx,
+) {
+  if (value.arrondissement && ARRONDISSEMENT_PROVINCES[value.arrondissement] !== value.province) {
+    context.addIssue({ code: 'custom', path: ['arrondissement'], message: 'arrondissementNotInProvince' });
+  }
+}
+
+/**
+ * Where an incident happened, as staff record it on verification and publication: a municipality,
+ * its province and (decision 0047) its arrondissement, which old incidents and a place elsewhere in
+ * Belgium go without.
+ */
+export const placeSchema = z.object(placeFields).superRefine(checkArrondissement);
 
 /**
  * A status change. `from` is the status the page showed: if another member changed it since, the
@@ -49,6 +83,7 @@ export const reportStatusChangeSchema = z
     reason: z.enum(REJECTION_REASONS, 'reasonRequired').optional(),
     municipality: z.string().optional(),
     province: z.string().optional(),
+    arrondissement: z.string().optional(),
   })
   .superRefine((value, context) => {
     if (value.to !== 'rejected') return;
@@ -61,6 +96,7 @@ export type ReportStatusChangeInput = {
   reason?: string;
   municipality?: string;
   province?: string;
+  arrondissement?: string;
 };
 
 /**
@@ -171,9 +207,17 @@ export const replySchema = z.object({
   body: z.string().trim().min(1, 'replyRequired').max(FOLLOW_UP_MESSAGE_MAX_LENGTH, 'replyTooLong'),
 });
 
-/** A publication: the place, and a summary in at least the language it was written in. */
-export const publicationSchema = placeSchema
-  .extend({
+/**
+ * A publication: the place, a summary in at least the language it was written in, and how
+ * precisely the public list shows the date and the place (decision 0047). Left out, the precision
+ * is the form's default: month, and arrondissement when one is recorded (else province). A finer
+ * place than the province needs the arrondissement.
+ */
+export const publicationSchema = z
+  .object({
+    ...placeFields,
+    datePrecision: z.enum(DATE_PRECISIONS, 'invalidChoice').default(DEFAULT_DATE_PRECISION),
+    placePrecision: z.enum(PLACE_PRECISIONS, 'invalidChoice').optional(),
     originalLanguage: z.enum(LANGUAGE_CODES as [Language, ...Language[]], 'summaryRequired'),
     summaries: z.record(z.string(), z.string()).transform((summaries) => {
       const kept: Record<string, string> = {};
@@ -185,6 +229,10 @@ export const publicationSchema = placeSchema
     }),
   })
   .superRefine((value, context) => {
+    checkArrondissement(value, context);
+    if (value.placePrecision && value.placePrecision !== 'province' && !value.arrondissement) {
+      context.addIssue({ code: 'custom', path: ['arrondissement'], message: 'arrondissementRequired' });
+    }
     if (!value.summaries[value.originalLanguage]) {
       context.addIssue({ code: 'custom', path: ['summaries'], message: 'summaryRequired' });
     }
@@ -196,12 +244,23 @@ export const publicationSchema = placeSchema
 export type PublicationInput = {
   municipality: string;
   province: string;
+  arrondissement?: string;
+  datePrecision?: string;
+  placePrecision?: string;
   originalLanguage: string;
   summaries: Record<string, string>;
 };
 
 /** A contact message's new status (archive, back to the inbox). */
 export const messageStatusSchema = z.object({ status: z.enum(MESSAGE_STATUSES, 'invalidChoice') });
+
+/** The place precision a publication is shown at: the one chosen, else the default the place allows. */
+export function placePrecisionOf(publication: {
+  placePrecision?: PlacePrecision | undefined;
+  arrondissement: Arrondissement | null;
+}): PlacePrecision {
+  return publication.placePrecision ?? (publication.arrondissement ? DEFAULT_PLACE_PRECISION : 'province');
+}
 
 /** Staff's answer to a request for erasure. */
 export const erasureAnswerSchema = z.discriminatedUnion(

@@ -130,6 +130,10 @@ const CASEWORK = {
   /** Only a verified report can be published. */
   notVerified: 400,
   municipalityRequired: 400,
+  /** Decision 0047: the arrondissement chosen is not in the province chosen. */
+  arrondissementNotInProvince: 400,
+  /** Decision 0047: a place shown by municipality or arrondissement needs the arrondissement. */
+  arrondissementRequired: 400,
   summaryRequired: 400,
   summaryTooLong: 400,
   publishedFirstUnpublish: 400,

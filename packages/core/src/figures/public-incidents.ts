@@ -1,11 +1,16 @@
 import type { PublicFigures } from './public-figures.ts';
+import type { ShownDate, ShownPlace } from './public-list.ts';
 import type { PublicCount } from './small-cells.ts';
 
-/** One published incident as the public Incidents page shows it. */
+/**
+ * One published incident as the public Incidents page shows it: the date and the place at the
+ * precision staff chose (decision 0047), never finer; a coarsened item carries no exact date or
+ * municipality, not even in the page's data.
+ */
 export type PublicIncidentItem = {
-  incidentDate: string;
+  date: ShownDate;
+  place: ShownPlace;
   incidentType: string;
-  municipality: string;
   summary: string;
   /** Set when the summary is shown in its original language, not the visitor's. */
   summaryLanguage: string | null;
@@ -18,6 +23,10 @@ export type PublicIncidentsPage = {
    */
   countLast30Days: PublicCount;
   threshold: number;
+  /**
+   * The published incidents that the list may show without undoing a protected figure
+   * (`figures/public-list.ts`, decision 0047); `total` counts these only.
+   */
   items: PublicIncidentItem[];
   total: number;
   page: number;

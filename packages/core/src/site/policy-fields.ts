@@ -243,12 +243,12 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'incident.place',
-    what: 'The municipality and province staff record (never the reporter’s own place)',
-    columns: { incident: ['municipality', 'province'] },
+    what: 'The municipality, arrondissement and province staff record (never the reporter’s own place; decision 0047)',
+    columns: { incident: ['municipality', 'province', 'arrondissement'] },
   },
   {
     id: 'incident.publication',
-    what: 'The published incident: date, type, municipality, summaries staff wrote',
+    what: 'The published incident: date, type, place, summaries staff wrote, and how precisely the list shows date and place (decision 0047)',
     columns: {
       public_incident: [
         'incident_id',
@@ -256,6 +256,9 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
         'incident_type',
         'municipality',
         'province',
+        'arrondissement',
+        'date_precision',
+        'place_precision',
         'summaries',
         'original_language',
         'published_at',

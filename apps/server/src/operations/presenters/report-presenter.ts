@@ -76,6 +76,7 @@ export function presentReportExportRow(
     spamCheck: row.spamCheck,
     municipality: row.municipality,
     province: row.province,
+    arrondissement: row.arrondissement,
     attachmentCount: row.attachmentCount,
     isPublished: row.isPublished,
     category: row.category,
@@ -160,6 +161,7 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     urgentTakenAt: row.urgentTakenAt?.toISOString() ?? null,
     municipality: records.incident.municipality,
     province: records.incident.province,
+    arrondissement: records.incident.arrondissement,
     incident: {
       id: records.incident.id,
       revision: records.incident.revision,
@@ -200,6 +202,9 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
       ? {
           municipality: publication.municipality,
           province: publication.province,
+          arrondissement: publication.arrondissement,
+          datePrecision: publication.datePrecision,
+          placePrecision: publication.placePrecision,
           summaries: { ...publication.summaries },
           originalLanguage: publication.originalLanguage,
           publishedAt: publication.publishedAt.toISOString(),

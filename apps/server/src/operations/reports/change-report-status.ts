@@ -36,7 +36,11 @@ export async function changeReportStatus(
     change.to === 'verified'
       ? parsedOrThrow(
           'casework',
-          placeSchema.safeParse({ municipality: change.municipality ?? '', province: change.province }),
+          placeSchema.safeParse({
+            municipality: change.municipality ?? '',
+            province: change.province,
+            arrondissement: change.arrondissement,
+          }),
         )
       : undefined;
 

@@ -40,6 +40,7 @@ export async function exportReports(
         spamCheck: report.spamCheck,
         municipality: incident.municipality,
         province: incident.province,
+        arrondissement: incident.arrondissement,
         attachmentCount: ATTACHMENT_COUNT,
         isPublished: IS_PUBLISHED,
         category: incident.category,

@@ -63,7 +63,11 @@ export async function settleLeftIncident(tx: Tx, incidentId: string): Promise<bo
 export async function touchIncident(
   tx: Tx,
   incidentId: string,
-  placeFrom?: { municipality: string | null; province: (typeof incident.$inferSelect)['province'] },
+  placeFrom?: {
+    municipality: string | null;
+    province: (typeof incident.$inferSelect)['province'];
+    arrondissement?: (typeof incident.$inferSelect)['arrondissement'];
+  },
 ) {
   const takesPlace = placeFrom?.municipality && placeFrom.province;
   await tx
@@ -75,6 +79,8 @@ export async function touchIncident(
         ? {
             municipality: sql`coalesce(${incident.municipality}, ${placeFrom.municipality})`,
             province: sql`case when ${incident.municipality} is null then ${placeFrom.province} else ${incident.province} end`,
+            // The whole place or none of it: an arrondissement goes with its province (decision 0047).
+            arrondissement: sql`case when ${incident.municipality} is null then ${placeFrom.arrondissement ?? null}::text else ${incident.arrondissement} end`,
           }
         : {}),
     })

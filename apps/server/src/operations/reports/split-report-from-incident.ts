@@ -46,6 +46,7 @@ export async function splitReportFromIncident(
         incidentType: row.incidentType,
         municipality: left.municipality,
         province: left.province,
+        arrondissement: left.arrondissement,
       })
       .returning({ id: incident.id });
     if (!created) throw new Error('the new incident was not created');

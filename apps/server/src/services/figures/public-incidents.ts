@@ -1,7 +1,10 @@
+import { INCIDENT_COUNT_WINDOW_DAYS } from '@app/core/casework/statuses';
 import type { PublicIncidentsPage, PublicIncidentsServiceForWeb } from '@app/core/figures/public-incidents';
+import { addDays, listable, shownDate, shownPlace } from '@app/core/figures/public-list';
 import { encodeCell } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { todayInBelgium } from '@app/core/site/dates';
+import { desc, eq } from 'drizzle-orm';
 import { publicIncident } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { createPublicFigures, type PublicFiguresOptions } from './public-figures.ts';
@@ -10,16 +13,21 @@ import { countVerifiedLast30Days } from './verified-incidents.ts';
 export const PUBLIC_PAGE_SIZE = 10;
 
 /**
- * What the public Incidents page shows: only rows staff published (date, type, municipality,
- * the summary they wrote), and a count. Nothing from a reporter's own words reaches it.
+ * What the public Incidents page shows: only rows staff published (date, type, place, the summary
+ * they wrote), each at the precision staff chose, and a count. Nothing from a reporter's own words
+ * reaches it. An item is listed only when no protected figure it lies in is hidden (decision 0047,
+ * `figures/public-list.ts`): a list that showed it would tell a reader that a "fewer than k" cell
+ * holds it. `now` stands still in tests.
  */
 export function createPublicIncidentsService(
   db: Db,
   figures: { revision: { current(): Promise<string> }; smallCellThreshold: number } & PublicFiguresOptions,
+  now: () => Date = () => new Date(),
 ): PublicIncidentsServiceForWeb {
   const { revision, smallCellThreshold, ...options } = figures;
+  const protectedFigures = createPublicFigures(db, revision, smallCellThreshold, options);
   return {
-    figures: createPublicFigures(db, revision, smallCellThreshold, options),
+    figures: protectedFigures,
     async page({
       language,
       type,
@@ -32,35 +40,47 @@ export function createPublicIncidentsService(
       const knownType = INCIDENT_TYPES.find((candidate) => candidate === type);
       const where = knownType ? eq(publicIncident.incidentType, knownType) : undefined;
       const current = Math.max(1, page);
-      const [counted, rows, totals] = await Promise.all([
-        countVerifiedLast30Days(db),
+      const moment = now();
+      const [counted, rows, shownFigures] = await Promise.all([
+        countVerifiedLast30Days(db, moment),
+        // Every publication, read whole: the rule needs each one's place in the figures before
+        // the page can be cut. Published incidents are few (staff write each summary by hand).
         db
           .select()
           .from(publicIncident)
           .where(where)
-          .orderBy(desc(publicIncident.incidentDate), desc(publicIncident.publishedAt))
-          .limit(PUBLIC_PAGE_SIZE)
-          .offset((current - 1) * PUBLIC_PAGE_SIZE),
-        db
-          .select({ value: count() })
-          .from(publicIncident)
-          .where(where ?? sql`true`),
+          .orderBy(desc(publicIncident.incidentDate), desc(publicIncident.publishedAt)),
+        protectedFigures(),
       ]);
+      // One public figure like the others: 1 and 2 would tell who was attacked last week.
+      const countLast30Days = encodeCell(counted, counted > 0 && counted < smallCellThreshold ? 'fewer' : 'shown');
+      const today = todayInBelgium(moment);
+      const window = { from: addDays(today, 1 - INCIDENT_COUNT_WINDOW_DAYS), to: today, count: countLast30Days };
+      const listed = rows
+        .map((row) => ({ row, date: shownDate(row.incidentDate, row.datePrecision) }))
+        .filter(({ row, date }) =>
+          listable({ date, incidentType: row.incidentType, province: row.province }, shownFigures, window),
+        )
+        // By what is shown, then by publication: the order of exact dates within a week or a
+        // month is not shown either.
+        .sort(
+          (a, b) =>
+            b.date.value.localeCompare(a.date.value) || b.row.publishedAt.getTime() - a.row.publishedAt.getTime(),
+        );
       return {
-        // One public figure like the others: 1 and 2 would tell who was attacked last week.
-        countLast30Days: encodeCell(counted, counted > 0 && counted < figures.smallCellThreshold ? 'fewer' : 'shown'),
-        threshold: figures.smallCellThreshold,
-        items: rows.map((row) => {
+        countLast30Days,
+        threshold: smallCellThreshold,
+        items: listed.slice((current - 1) * PUBLIC_PAGE_SIZE, current * PUBLIC_PAGE_SIZE).map(({ row, date }) => {
           const own = row.summaries[language];
           return {
-            incidentDate: row.incidentDate,
+            date,
+            place: shownPlace(row, row.placePrecision),
             incidentType: row.incidentType,
-            municipality: row.municipality,
             summary: own ?? row.summaries[row.originalLanguage] ?? '',
             summaryLanguage: own ? null : row.originalLanguage,
           };
         }),
-        total: totals[0]?.value ?? 0,
+        total: listed.length,
         page: current,
         pageSize: PUBLIC_PAGE_SIZE,
       };

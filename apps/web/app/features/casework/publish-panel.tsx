@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_PRECISION, DEFAULT_PLACE_PRECISION } from '@app/core/casework/arrondissements';
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import { MUNICIPALITY_MAX_LENGTH, PUBLIC_SUMMARY_MAX_LENGTH } from '@app/core/casework/report-workflow';
 import { PROVINCES } from '@app/core/casework/statuses';
@@ -7,6 +8,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { ArrondissementField, PrecisionFields } from './place-fields.tsx';
 
 /** Publishing a verified incident for the public list, with a summary per language. */
 export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: Record<string, string> }) {
@@ -39,6 +41,13 @@ export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: 
               name="province"
               defaultValue={value('province', publication?.province ?? report.province ?? '')}
               options={PROVINCES.map((province) => ({ value: province, label: t(`casework.provinces.${province}`) }))}
+            />
+            <ArrondissementField
+              defaultValue={value('arrondissement', publication?.arrondissement ?? report.arrondissement ?? '')}
+            />
+            <PrecisionFields
+              date={value('datePrecision', publication?.datePrecision ?? DEFAULT_DATE_PRECISION)}
+              place={value('placePrecision', publication?.placePrecision ?? DEFAULT_PLACE_PRECISION)}
             />
             <SelectField
               label={t('casework.originalLanguage')}

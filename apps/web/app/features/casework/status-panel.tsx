@@ -6,6 +6,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { ArrondissementField } from './place-fields.tsx';
 
 /** The status, the allowed next steps (each its own small form), and the history of changes. */
 export function StatusPanel({ report }: { report: ReportDetail }) {
@@ -46,6 +47,7 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
                 defaultValue={report.province ?? ''}
                 options={PROVINCES.map((province) => ({ value: province, label: t(`casework.provinces.${province}`) }))}
               />
+              <ArrondissementField defaultValue={report.arrondissement ?? ''} />
             </>
           )}
           {to === 'rejected' && (

@@ -100,6 +100,7 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
         reason: field(form, 'reason') || undefined,
         municipality: field(form, 'municipality'),
         province: field(form, 'province'),
+        arrondissement: field(form, 'arrondissement'),
       }),
     );
   }
@@ -114,9 +115,15 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
   }
   if (intent === 'publish') {
     const draft = Object.fromEntries(
-      ['municipality', 'province', 'originalLanguage', ...LANGUAGE_CODES.map((code) => `summary-${code}`)].map(
-        (name) => [name, field(form, name)],
-      ),
+      [
+        'municipality',
+        'province',
+        'arrondissement',
+        'datePrecision',
+        'placePrecision',
+        'originalLanguage',
+        ...LANGUAGE_CODES.map((code) => `summary-${code}`),
+      ].map((name) => [name, field(form, name)]),
     );
     const summaries = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, field(form, `summary-${code}`)]));
     return answer(
@@ -124,6 +131,9 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
         reports.publish(id, {
           municipality: field(form, 'municipality'),
           province: field(form, 'province'),
+          arrondissement: field(form, 'arrondissement'),
+          datePrecision: field(form, 'datePrecision'),
+          placePrecision: field(form, 'placePrecision'),
           originalLanguage: field(form, 'originalLanguage'),
           summaries,
         }),

@@ -1,5 +1,6 @@
 import { AppError } from '@app/core/errors/app-error';
 import { overviewFigures } from '@app/core/figures/public-figures';
+import type { ShownDate, ShownPlace } from '@app/core/figures/public-list';
 import { FEWER } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import { pageFromQuery } from '@app/core/site/query-params';
@@ -11,7 +12,7 @@ import { editedContent } from '../../content/site-content.server.ts';
 import { appContext } from '../../context.ts';
 import figuresStylesheet from '../../features/public-figures/figures.css?url';
 import { FiguresOverview } from '../../features/public-figures/figures-overview.tsx';
-import { formatDay } from '../../i18n/dates.ts';
+import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
@@ -72,7 +73,12 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
   const { t } = useTranslation();
   const { incidents, language, type } = data;
   const pages = Math.max(1, Math.ceil(incidents.total / incidents.pageSize));
-  const day = (value: string) => formatDay(value, language, 'long');
+  const placeName = (place: ShownPlace) =>
+    place.precision === 'municipality'
+      ? place.name
+      : place.precision === 'arrondissement'
+        ? t('pages.incidents.arrondissementOf', { name: t(`figures.arrondissements.${place.code}`) })
+        : t(`figures.provinces.${place.code}`);
   const pageLink = (page: number) => `?${new URLSearchParams({ ...(type ? { type } : {}), page: String(page) })}`;
   return (
     <>
@@ -115,19 +121,20 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
             {t('pages.incidents.filterApply')}
           </button>
         </Form>
+        <p className="muted">{t('pages.incidents.precisionNote', { k: incidents.threshold })}</p>
         {incidents.items.length === 0 ? (
           <p>{type ? t('pages.incidents.noneOfType') : t('pages.incidents.noneYet')}</p>
         ) : (
           <ul className="incident-list">
             {incidents.items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered page of a fixed list; public items carry no id (a report's id stays internal)
-              <li key={`${item.incidentDate}-${index}`} className="incident-card">
+              <li key={`${item.date.value}-${index}`} className="incident-card">
                 <p className="incident-card__meta">
-                  <time dateTime={item.incidentDate}>{day(item.incidentDate)}</time>
+                  <ShownDateText date={item.date} language={language} />
                   {' · '}
                   <span>{t(`incidentTypes.${item.incidentType}.label`)}</span>
                   {' · '}
-                  <span>{item.municipality}</span>
+                  <span>{placeName(item.place)}</span>
                 </p>
                 <p
                   lang={item.summaryLanguage ?? undefined}
@@ -168,4 +175,15 @@ function IncidentsContent({ data }: { data: Route.ComponentProps['loaderData'] }
       </section>
     </>
   );
+}
+
+/**
+ * A date at the precision staff chose (decision 0047): a day, "week of <its Monday>", or a month
+ * and year. `dateTime` holds no more than the text: a month as YYYY-MM, a week as its ISO week.
+ */
+function ShownDateText({ date, language }: { date: ShownDate; language: string }) {
+  const { t } = useTranslation();
+  if (date.precision === 'day') return <time dateTime={date.value}>{formatDay(date.value, language, 'long')}</time>;
+  if (date.precision === 'month') return <time dateTime={date.value}>{formatMonth(date.value, language, 'long')}</time>;
+  return <span>{t('pages.incidents.weekOf', { date: formatDay(date.value, language, 'long') })}</span>;
 }
