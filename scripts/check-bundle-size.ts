@@ -37,7 +37,9 @@ const PAGE_TOTAL_BUDGET: Record<PublicPage | 'incidentsYear' | 'notFound', numbe
   incidentsData: 150 * KB,
   // A yearly summary (the current year's, with every month and province): charts and four tables.
   incidentsYear: 150 * KB,
-  privacy: 150 * KB,
+  // The policy itself is most of the page's HTML (17.3 KB in French, since it names every field the
+  // site keeps, decisions 0045 to 0049): 150.0 KB in French at stop 34, against 150 before.
+  privacy: 160 * KB,
   termsOfUse: 150 * KB,
   notFound: 145 * KB,
   // The receipt form, the thread, the reply notice and the reporter's control (decision 0046):
