@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/reply-notice-schema.ts',
     './src/db/incident-link-schema.ts',
     './src/db/reporter-control-schema.ts',
+    './src/db/referrals-schema.ts',
   ],
   out: './drizzle',
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_REFERRAL_ANSWER_WORKING_DAYS } from '@app/core/casework/referrals';
 import path from 'node:path';
 import type { RetentionPeriods } from '@app/core/casework/retention';
 import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/figures/small-cells';
@@ -103,6 +104,8 @@ const envSchema = z.object({
   RETENTION_CLOSED_MONTHS: countOf('months', 1, 120).optional(),
   RETENTION_VERIFIED_MONTHS: countOf('months', 1, 120).optional(),
   RESPONSE_PROMISE_WORKING_DAYS: countOf('working days', 1, 30).default(2),
+  /** A referral without the partner's first answer comes due on the dashboard after this many (decision 0050). */
+  REFERRAL_ANSWER_WORKING_DAYS: countOf('working days', 1, 60).default(DEFAULT_REFERRAL_ANSWER_WORKING_DAYS),
   SMALL_CELL_THRESHOLD: wholeNumber(SMALL_CELL_MIN_THRESHOLD, 20).default(SMALL_CELL_DEFAULT_THRESHOLD),
   FIGURES_TIME_LIMIT_SECONDS: countOf('seconds', 1, 600).default(20),
   OPEN_DATA_LICENCE: text('a licence name of 1 to 80 characters', { max: 80 }).default('CC BY 4.0'),
@@ -257,6 +260,7 @@ export type Config = Readonly<{
   figures: { timeLimitMs: number };
   /** The promise to answer each report within so many working days in Belgium (decision 0029). */
   responsePromiseWorkingDays: number;
+  referralAnswerWorkingDays: number;
   /** Months after which each outcome's personal data is erased (decision 0040); verified: never when unset. */
   retention: Readonly<RetentionPeriods>;
   /**
@@ -365,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileWork: { concurrency: values.FILE_WORK_CONCURRENCY, maxWaiting: values.FILE_WORK_QUEUE },
     figures: { timeLimitMs: values.FIGURES_TIME_LIMIT_SECONDS * 1000 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
+    referralAnswerWorkingDays: values.REFERRAL_ANSWER_WORKING_DAYS,
     retention,
     monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({

@@ -53,6 +53,7 @@ export function createStaffSide(
     organisationName: config.site.organisationName,
     digestHour: config.mail.digestHour,
     responsePromiseWorkingDays: config.responsePromiseWorkingDays,
+    referralAnswerWorkingDays: config.referralAnswerWorkingDays,
     retentionPeriods: config.retention,
   };
   const staffAuth = createStaffAuthService({

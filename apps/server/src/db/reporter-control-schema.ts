@@ -34,6 +34,8 @@ export const reportDisclosure = pgTable(
   },
   (table) => [
     index('report_disclosure_report_idx').on(table.reportId, table.occurredAt),
+    // A referral names the pack that went with it, and only one of its own report's (decision 0050).
+    unique('report_disclosure_pack_unique').on(table.reportId, table.packId),
     check('report_disclosure_kind_check', isOneOf('kind', DISCLOSURE_KINDS)),
     check('report_disclosure_recipient_check', isOneOf('recipient', DISCLOSURE_RECIPIENTS)),
     check('report_disclosure_pack_check', rule(`("kind" = 'evidence-pack') = ("pack_id" is not null)`)),

@@ -27,6 +27,8 @@ export type OperationDeps = {
   digestHour?: number;
   /** The promise to answer a report within so many working days (RESPONSE_PROMISE_WORKING_DAYS). */
   responsePromiseWorkingDays: number;
+  /** A referral comes due without the partner's first answer after so many working days (REFERRAL_ANSWER_WORKING_DAYS). */
+  referralAnswerWorkingDays?: number;
   /** The retention periods per outcome (decision 0040), for the erasure dates staff are shown. */
   retentionPeriods?: RetentionPeriods;
 };

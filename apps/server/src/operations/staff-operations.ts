@@ -21,6 +21,8 @@ import { listMessages } from './messages/list-messages.ts';
 import { openMessage } from './messages/open-message.ts';
 import { setMessageStatus } from './messages/set-message-status.ts';
 import type { Actor, OperationDeps } from './operation-context.ts';
+import { createPartner, listPartners, setPartnerDisabled, updatePartner } from './referrals/partners.ts';
+import { referReport, reportReferrals, updateReferral } from './referrals/referrals.ts';
 import { completeReminder } from './reminders/complete-reminder.ts';
 import { removeReminder } from './reminders/remove-reminder.ts';
 import { setReminder } from './reminders/set-reminder.ts';
@@ -134,6 +136,17 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       create: (input) => createTag(deps, actor, input),
       rename: (id, input) => renameTag(deps, actor, id, input),
       setDisabled: (id, input) => setTagDisabled(deps, actor, id, input),
+    },
+    partners: {
+      list: () => listPartners(deps, actor),
+      create: (input) => createPartner(deps, actor, input),
+      update: (id, input) => updatePartner(deps, actor, id, input),
+      setDisabled: (id, input) => setPartnerDisabled(deps, actor, id, input),
+    },
+    referrals: {
+      forReport: (reportId) => reportReferrals(deps, actor, reportId),
+      refer: (reportId, input) => referReport(deps, actor, reportId, input),
+      update: (reportId, referralId, input) => updateReferral(deps, actor, reportId, referralId, input),
     },
     audit: {
       list: (filter) => listAuditLog(deps, actor, filter),

@@ -224,6 +224,39 @@ const TAGS = {
   conflict: 409,
 } as const satisfies Codes;
 
+/** The partner directory and referrals (decision 0050); consent refusals stay `evidencePack` codes (decision 0048). */
+const REFERRALS = {
+  nameRequired: 400,
+  nameTooLong: 400,
+  contactTooLong: 400,
+  acceptsTooLong: 400,
+  /** A kind, status, outcome or way of agreeing that is not one of the list. */
+  invalidChoice: 400,
+  /** No partner has that id. */
+  partnerNotFound: 404,
+  /** The partner was disabled: a new referral cannot name it. */
+  partnerDisabled: 400,
+  /** A referral names the evidence pack that went with it: make one first. */
+  packRequired: 400,
+  /** The pack named is not one of this report's. */
+  unknownPack: 400,
+  /** The reporter's agreement needs both its day and how it was given. */
+  agreementIncomplete: 400,
+  /** The day of the agreement is not a date, or lies in the future. */
+  agreementDateInvalid: 400,
+  referenceTooLong: 400,
+  /** Once the partner answered, the referral cannot go back to "sent". */
+  backToSent: 400,
+  /** An outcome is recorded once the partner answered. */
+  outcomeTooEarly: 400,
+  /** The retention job erased the report's texts and files: nothing is left to refer. */
+  erased: 400,
+  /** No referral of this report has that id. */
+  notFound: 404,
+  /** Someone else changed the partner or the referral first. */
+  conflict: 409,
+} as const satisfies Codes;
+
 /** The member's own passkeys on the account page (decision 0032). */
 const PASSKEYS = {
   nameRequired: 400,
@@ -251,6 +284,7 @@ const SECTION_MESSAGES = {
   reminders: { namespace: 'internal', prefix: 'reminders.errors' },
   passkeys: { namespace: 'internal', prefix: 'passkeys.errors' },
   tags: { namespace: 'internal', prefix: 'tags.errors' },
+  referrals: { namespace: 'internal', prefix: 'referrals.errors' },
 } as const satisfies Record<string, { namespace: MessageNamespace; prefix: string }>;
 
 /** Every section: its codes with their statuses, and where their sentences are. */
@@ -266,6 +300,7 @@ export const ERROR_CATALOGUE = {
   reminders: { ...SECTION_MESSAGES.reminders, codes: REMINDERS },
   passkeys: { ...SECTION_MESSAGES.passkeys, codes: PASSKEYS },
   tags: { ...SECTION_MESSAGES.tags, codes: TAGS },
+  referrals: { ...SECTION_MESSAGES.referrals, codes: REFERRALS },
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -1,3 +1,5 @@
+import type { ReferralStats } from '../casework/referrals.ts';
+
 /** A period of incident dates, inclusive, YYYY-MM-DD. */
 export type StatsRange = { from: string; to: string };
 
@@ -27,6 +29,8 @@ export type StatsResult = {
   /** The incidents with each tag (`key`: its id), most first; an incident counts under each of its tags. */
   byTag: (Count & { names: Record<string, string> })[];
   responseTimes: ResponseTimes;
+  /** Referrals to partners sent within the period (decision 0050); absent from the CSV export. */
+  referrals?: ReferralStats;
 };
 
 /**

@@ -275,7 +275,31 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
       report_disclosure: ['id', 'report_id', 'kind', 'recipient', 'identity_included', 'pack_id', 'occurred_at'],
     },
   },
-  { id: 'sharing.referral', what: 'Referrals to partner organisations, only as the sharing answer allows' },
+  {
+    id: 'sharing.referral',
+    what: 'Referrals to partner organisations, only as the sharing answer allows (decision 0050): the partner, the pack, the agreement, the partner’s reference (sealed), status and outcome',
+    columns: {
+      referral: [
+        'id',
+        'report_id',
+        'partner_id',
+        'pack_id',
+        'identity_included',
+        'reporter_agreed_on',
+        'reporter_agreed_via',
+        'referred_by',
+        'sent_at',
+        'reference',
+        'status',
+        'outcome',
+        'first_answer_at',
+        'closed_at',
+        'outcome_at',
+        'revision',
+        'updated_at',
+      ],
+    },
+  },
   // Keeping and erasing.
   {
     id: 'report.erased',

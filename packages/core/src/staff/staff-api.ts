@@ -1,3 +1,4 @@
+import type { DueReferral } from '../casework/referrals.ts';
 import type { DueReminder } from '../casework/reminders.ts';
 import type { DashboardAlert } from './alerts.ts';
 import type { PasskeyCeremonyOptions } from './passkeys.ts';
@@ -95,6 +96,12 @@ export type DashboardData = {
    * not read reports.
    */
   dueReminders?: { count: number; reminders: DueReminder[] };
+  /**
+   * Referrals still without the partner's first answer after REFERRAL_ANSWER_WORKING_DAYS (decision
+   * 0050), on reports assigned to this member or to nobody, oldest first; absent for a role that
+   * may not refer.
+   */
+  dueReferrals?: { count: number; referrals: DueReferral[] };
   /**
    * Reports past or near the promise to answer them, and reporter messages waiting for a staff
    * answer, oldest first; absent for a role that may not read reports. Dates, types and working

@@ -18,6 +18,13 @@ import type {
 import type { IncidentTagView } from '../casework/classification.ts';
 import type { EvidencePackInput, ProducedEvidencePack } from '../casework/evidence-pack.ts';
 import type { InboxMessage, InboxPage } from '../casework/inbox-api.ts';
+import type {
+  PartnerInput,
+  PartnerView,
+  ReferralInput,
+  ReferralUpdateInput,
+  ReportReferrals,
+} from '../casework/referrals.ts';
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
@@ -161,6 +168,20 @@ export type StaffOperations = {
     create(input: TagNamesInput): Promise<{ id: string }>;
     rename(id: string, input: TagNamesInput & { revision: string }): Promise<void>;
     setDisabled(id: string, input: { disabled: boolean; revision: string }): Promise<void>;
+  };
+  /** The directory of partner organisations, kept by admins (decision 0050); each change names the revision shown. */
+  partners: {
+    list(): Promise<PartnerView[]>;
+    create(input: PartnerInput): Promise<{ id: string }>;
+    update(id: string, input: PartnerInput & { revision: string }): Promise<void>;
+    setDisabled(id: string, input: { disabled: boolean; revision: string }): Promise<void>;
+  };
+  /** Referrals of a report to partners (decision 0050), as the reporter's answer allows (decision 0048). */
+  referrals: {
+    /** The report's referrals, the enabled partners and the report's evidence packs. */
+    forReport(reportId: string): Promise<ReportReferrals>;
+    refer(reportId: string, input: ReferralInput): Promise<{ id: string }>;
+    update(reportId: string, referralId: string, input: ReferralUpdateInput): Promise<void>;
   };
   audit: {
     list(filter: AuditFilter): Promise<AuditPage>;

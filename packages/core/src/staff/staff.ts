@@ -27,6 +27,10 @@ const PERMISSIONS = {
   'incidents:classify': ['admin', 'coordinator'],
   /** The list of tags staff classify incidents with: add, rename, disable (decision 0044). */
   'tags:manage': ['admin'],
+  /** The directory of partner organisations: add, change, disable (decision 0050). */
+  'partners:manage': ['admin'],
+  /** Referring a report to a partner, and recording what the partner did with it (decision 0050). */
+  'referrals:manage': ['admin', 'coordinator'],
   'messages:manage': ['admin', 'coordinator'],
   'content:edit': ['admin', 'coordinator'],
   'staff:manage': ['admin'],
@@ -141,6 +145,18 @@ export const AUDIT_ACTIONS = [
   'tag.renamed',
   'tag.disabled',
   'tag.enabled',
+  /** A partner of the directory added, changed, disabled or enabled again by an admin (decision 0050); `details` hold its name and kind. */
+  'partner.created',
+  'partner.changed',
+  'partner.disabled',
+  'partner.enabled',
+  /**
+   * A report referred to a partner (decision 0050): `details` hold the referral, the partner, the
+   * pack, whether the identity went, the consent and how the reporter agreed; never any content.
+   */
+  'report.referred',
+  /** A referral's status, reference or outcome changed; `details` hold the referral and what changed. */
+  'report.referral-updated',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
   /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */

@@ -3,12 +3,15 @@ import { can } from '@app/core/staff/staff';
 import type { DashboardData } from '@app/core/staff/staff-api';
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { alert, contactMessage, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { findDueReferrals } from '../../services/casework/due-referrals.ts';
 import { findDueReminders } from '../../services/casework/due-reminders.ts';
 import { readResponseQueue } from '../../services/casework/response-times.ts';
 import { countVerifiedLast30Days } from '../../services/figures/verified-incidents.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
+import { presentDueReferrals } from '../presenters/referral-presenter.ts';
 import { presentDueReminders } from '../presenters/reminder-presenter.ts';
+import { answerWorkingDaysOf } from '../referrals/referrals.ts';
 import { retentionOverview } from './retention-overview.ts';
 
 const LATEST = 5;
@@ -40,6 +43,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     alerts,
     urgentReports,
     retention,
+    dueReferrals,
   ] = await Promise.all([
     countReports('new'),
     countReports('in_review'),
@@ -89,6 +93,10 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     mayReadReports ? findUntakenUrgentReports(deps) : Promise.resolve(undefined),
     // A viewer's dashboard never reads which reports are held or about to be erased.
     mayReadReports ? retentionOverview(deps) : Promise.resolve(undefined),
+    // Referrals without the partner's answer in time (decision 0050), for the roles that refer.
+    can(actor.role, 'referrals:manage')
+      ? findDueReferrals(db, actor.id, { now: nowOf(deps), workingDays: answerWorkingDaysOf(deps) })
+      : Promise.resolve(undefined),
   ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
@@ -108,6 +116,14 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     ...dashboard,
     ...(reminders ? { dueReminders: reminders } : {}),
     ...(retention ? { retention } : {}),
+    ...(dueReferrals
+      ? {
+          dueReferrals: {
+            count: dueReferrals.count,
+            referrals: presentDueReferrals(dueReferrals.rows, answerWorkingDaysOf(deps)),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import type { StatsRange, StatsResult } from '@app/core/figures/stats-api';
+import { can } from '@app/core/staff/staff';
+import { computeReferralStats } from '../../services/figures/referral-stats.ts';
 import { computeStats } from '../../services/figures/stats.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 
@@ -10,8 +12,10 @@ export async function viewStats(
   months: 12 | 24,
 ): Promise<StatsResult> {
   await authorize(deps, actor, 'stats:view');
-  return computeStats(deps.db, range, months, {
-    now: nowOf(deps),
-    promise: deps.responsePromiseWorkingDays,
-  });
+  const [stats, referrals] = await Promise.all([
+    computeStats(deps.db, range, months, { now: nowOf(deps), promise: deps.responsePromiseWorkingDays }),
+    // The referrals' figures (decision 0050): partners' names and counts, for the roles that refer.
+    can(actor.role, 'referrals:manage') ? computeReferralStats(deps.db, range) : Promise.resolve(undefined),
+  ]);
+  return referrals ? { ...stats, referrals } : stats;
 }
