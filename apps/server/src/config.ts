@@ -1,5 +1,5 @@
-import { DEFAULT_REFERRAL_ANSWER_WORKING_DAYS } from '@app/core/casework/referrals';
 import path from 'node:path';
+import { DEFAULT_REFERRAL_ANSWER_WORKING_DAYS } from '@app/core/casework/referrals';
 import type { RetentionPeriods } from '@app/core/casework/retention';
 import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';

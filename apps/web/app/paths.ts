@@ -99,6 +99,7 @@ export const INTERNAL_PAGES = {
   stats: '/internal/stats',
   staff: '/internal/staff',
   tags: '/internal/tags',
+  partners: '/internal/partners',
   audit: '/internal/audit',
   account: '/internal/account',
 } as const;

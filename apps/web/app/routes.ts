@@ -65,6 +65,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
       route('staff', 'routes/internal/staff.tsx'),
       route('staff/:staffId', 'routes/internal/staff-member.tsx'),
       route('tags', 'routes/internal/tags.tsx'),
+      route('partners', 'routes/internal/partners.tsx'),
       route('audit', 'routes/internal/audit.tsx'),
       route('account', 'routes/internal/account.tsx'),
     ]),

@@ -41,6 +41,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/staff': ['admin'],
   '/internal/staff/:memberId': ['admin'],
   '/internal/tags': ['admin'],
+  '/internal/partners': ['admin'],
   '/internal/audit': ['admin'],
 };
 
@@ -53,6 +54,9 @@ let otherReportId: string;
 let messageId: string;
 let fileId: string;
 let memberEmail: string;
+/** A partner and an evidence pack of the matrix's report, which coordinators and admins refer it with. */
+let partnerId: string;
+let packId: string;
 
 /**
  * What a visitor who may not read it must never receive, in any page, data request or API answer:
@@ -98,6 +102,18 @@ beforeAll(async () => {
   });
   if (!message.success) throw new Error('invalid test message');
   ({ messageId } = await submitContactMessage(server.services, message.data, { isQuarantined: false }));
+  const adminOperations = server.services.operationsFor(sessions.admin.staff);
+  ({ id: partnerId } = await adminOperations.partners.create({ name: 'Matrix partner', kind: 'victim-support' }));
+  await adminOperations.reports.evidencePack(reportId, {
+    recipient: 'police',
+    language: 'nl',
+    format: 'page',
+    messages: 'none',
+    messageIds: [],
+    fileIds: [],
+    askedReporter: 'yes',
+  });
+  packId = (await adminOperations.referrals.forReport(reportId)).packs[0]?.packId ?? '';
 }, 180_000); // a member of every role signs in (scrypt at OWASP strength): room for a busy machine
 
 afterAll(async () => {
@@ -240,6 +256,13 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           { intent: 'erasure-answer', answer: 'refuse', reason: 'legal-obligation' },
           ['coordinator', 'admin'],
         ],
+        // A referral (decision 0050): the report's "ask me first", agreed by phone.
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'refer', partner: partnerId, pack: packId, agreedOn: '2026-01-05', agreedVia: 'phone' },
+          ['coordinator', 'admin'],
+        ],
+        ['/internal/partners', { intent: 'create', name: `Matrix partner of ${visitor}`, kind: 'other' }, ['admin']],
         ['/internal/account', { intent: 'daily-digest', dailyDigest: 'yes' }, ['coordinator', 'admin']],
         [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
@@ -265,6 +288,12 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         } else expect(answer.status, `${path} ${fields.intent}`).toBe(allowed.includes(visitor) ? 200 : 403);
         if (!allowed.includes(visitor)) expectNoSecrets(await answer.text(), `${path} for ${visitor}`);
       }
+      // Only the allowed left a trace: a referral by this visitor exists exactly when they may refer.
+      const referred = await server.database.pool.query(
+        'select count(*)::int as n from referral where report_id = $1 and referred_by = $2',
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(referred.rows[0].n, `referral by ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
       // Only the allowed left a trace: a reminder and a digest choice exist exactly when they may set them.
       const reminders = await server.database.pool.query(
         `select count(*)::int as n from report_reminder r join staff_mail_preference p on p.staff_id = r.created_by

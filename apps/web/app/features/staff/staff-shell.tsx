@@ -6,7 +6,7 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { LanguageForm } from './language-form.tsx';
 
 export type StaffNavigation = Record<
-  'reports' | 'contactForms' | 'content' | 'stats' | 'staff' | 'tags' | 'audit',
+  'reports' | 'contactForms' | 'content' | 'stats' | 'staff' | 'tags' | 'partners' | 'audit',
   boolean
 >;
 
@@ -30,6 +30,7 @@ export function StaffShell({
     { to: INTERNAL_PAGES.stats, label: t('internal.nav.stats'), isShown: navigation.stats },
     { to: INTERNAL_PAGES.staff, label: t('internal.nav.staff'), isShown: navigation.staff },
     { to: INTERNAL_PAGES.tags, label: t('internal.nav.tags'), isShown: navigation.tags },
+    { to: INTERNAL_PAGES.partners, label: t('internal.nav.partners'), isShown: navigation.partners },
     { to: INTERNAL_PAGES.audit, label: t('internal.nav.audit'), isShown: navigation.audit },
   ].filter((link) => link.isShown);
   return (

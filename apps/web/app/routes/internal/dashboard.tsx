@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DueReferrals } from '../../features/casework/due-referrals.tsx';
 import { RetentionDashboard } from '../../features/casework/retention-dashboard.tsx';
 import { DueReminders } from '../../features/reminders/due-reminders.tsx';
 import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
@@ -102,6 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {dashboard.dueReminders && <DueReminders dueReminders={dashboard.dueReminders} />}
+      {dashboard.dueReferrals && <DueReferrals dueReferrals={dashboard.dueReferrals} />}
       {dashboard.responseTimes && <ResponseQueues queues={dashboard.responseTimes} />}
       {dashboard.retention && <RetentionDashboard retention={dashboard.retention} />}
       {replies && (

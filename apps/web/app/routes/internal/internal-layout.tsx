@@ -35,6 +35,7 @@ export const loader = answeringFailures(async ({ context }: Route.LoaderArgs) =>
       stats: can(role, 'stats:view'),
       staff: can(role, 'staff:manage'),
       tags: can(role, 'tags:manage'),
+      partners: can(role, 'partners:manage'),
       audit: can(role, 'audit:view'),
     },
   };

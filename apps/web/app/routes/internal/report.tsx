@@ -5,13 +5,13 @@ import {
 } from '@app/core/casework/report-workflow';
 import type { ErasureRefusalReason } from '@app/core/casework/reporter-control';
 import { LEGAL_HOLD_REASON_MAX_LENGTH } from '@app/core/casework/retention';
-import { AppError } from '@app/core/errors/app-error';
-import { codeIn } from '@app/core/errors/error-codes';
+import { AppError, isAppError } from '@app/core/errors/app-error';
+import { codeIn, isServerFailureCode } from '@app/core/errors/error-codes';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
 import { todayInBelgium } from '@app/core/site/dates';
 import { can } from '@app/core/staff/staff';
 import { LANGUAGE_CODES } from '@app/locales/languages';
-import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AccessLogPanel } from '../../features/casework/access-log-panel.tsx';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import classificationStylesheet from '../../features/casework/classification-panel.css?url';
@@ -21,6 +21,7 @@ import { IncidentPanel } from '../../features/casework/incident-panel.tsx';
 import { LegalHoldPanel } from '../../features/casework/legal-hold-panel.tsx';
 import { NotesPanel } from '../../features/casework/notes-panel.tsx';
 import { PublishPanel } from '../../features/casework/publish-panel.tsx';
+import { ReferralPanel } from '../../features/casework/referral-panel.tsx';
 import { ReportFacts } from '../../features/casework/report-facts.tsx';
 import { ReporterControlPanel } from '../../features/casework/reporter-control-panel.tsx';
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
@@ -39,16 +40,19 @@ import type { Route } from './+types/report';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: classificationStylesheet }];
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
-  const { reports, actor } = await requireStaff(args, 'reports:manage');
+  const { reports, actor, referrals: referralOperations } = await requireStaff(args, 'reports:manage');
   // Opening the page marks the reporter's messages read (they stay marked new on this view).
   const report = await reports.open(args.params.reportId);
   // Suggested links (decision 0043), for the roles that may act on them.
   const suggestions = can(actor.role, 'incidents:link') ? await reports.suggestedIncidents(report.id) : undefined;
+  // Referrals to partners (decision 0050), for the roles that refer.
+  const referrals = can(actor.role, 'referrals:manage') ? await referralOperations.forReport(report.id) : undefined;
   // A pack the server refused comes back here with its code (the pack form posts to the server directly).
   const packError = new URL(args.request.url).searchParams.get('packError');
   return {
     report,
     suggestions,
+    referrals,
     assignees: await reports.assignees(),
     today: todayInBelgium(),
     packError: codeIn('evidencePack', packError),
@@ -88,6 +92,44 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
   }
   if (intent === 'reminder-done') return reminderAnswer(() => reminders.complete(id, field(form, 'reminderId')));
   if (intent === 'reminder-remove') return reminderAnswer(() => reminders.remove(id, field(form, 'reminderId')));
+  // Referrals (decision 0050): a refusal is the panel's sentence, a code of `referrals` or, for the
+  // reporter's answer, of `evidencePack` (decision 0048); with its status.
+  if (intent === 'refer' || intent === 'referral-update') {
+    const { referrals } = await requireStaff(args, 'referrals:manage');
+    const referral = intent === 'refer' ? undefined : field(form, 'referral');
+    const draft = Object.fromEntries(
+      ['partner', 'pack', 'agreedOn', 'agreedVia', 'status', 'reference', 'outcome', 'revision'].map((name) => [
+        name,
+        field(form, name),
+      ]),
+    );
+    try {
+      if (referral === undefined) {
+        await referrals.refer(id, {
+          partner: draft.partner ?? '',
+          pack: draft.pack ?? '',
+          agreedOn: draft.agreedOn,
+          agreedVia: draft.agreedVia,
+        });
+      } else {
+        await referrals.update(id, referral, {
+          revision: draft.revision ?? '',
+          status: draft.status ?? '',
+          reference: draft.reference,
+          outcome: draft.outcome,
+        });
+      }
+      return { intent, error: undefined, at, draft: undefined };
+    } catch (error) {
+      const code = isAppError(error) ? error.code : undefined;
+      const shown =
+        code && isServerFailureCode(code) && (code.startsWith('referrals.') || code.startsWith('evidencePack.'))
+          ? code
+          : undefined;
+      if (!shown || !isAppError(error)) throw error;
+      return data({ intent, error: undefined, referralError: shown, referral, at, draft }, { status: error.status });
+    }
+  }
   if (intent === 'reveal') {
     const reporter = await reports.revealReporter(id);
     return { intent, error: undefined, at, draft: undefined, reporter };
@@ -198,15 +240,22 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   const holdChanged = actionResult?.error === 'holdAlreadySet' || actionResult?.error === 'noHold';
   // A request for erasure someone else answered meanwhile: show the answer.
   const erasureAnswered = actionResult?.error === 'noErasureRequest';
-  return actionResult?.error === 'conflict' || reminderGone || holdChanged || erasureAnswered
+  // A referral someone else changed meanwhile, or a partner disabled meanwhile: show them as they are now.
+  const referralChanged =
+    actionResult?.referralError === 'referrals.conflict' || actionResult?.referralError === 'referrals.partnerDisabled';
+  return actionResult?.error === 'conflict' || reminderGone || holdChanged || erasureAnswered || referralChanged
     ? true
     : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { report, suggestions, assignees, packError, today } = loaderData;
+  const { report, suggestions, referrals, assignees, packError, today } = loaderData;
   const reminderError = actionData && 'reminderError' in actionData ? actionData.reminderError : undefined;
+  const referralAnswer =
+    actionData && 'referralError' in actionData
+      ? { error: actionData.referralError, referral: actionData.referral, draft: actionData.draft, at: actionData.at }
+      : undefined;
   // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
     count:
@@ -258,7 +307,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           <p>{t(`casework.errors.${actionData.error}`, errorValues)}</p>
         </FormAlert>
       )}
-      {actionData && !actionData.error && !reminderError && actionData.intent !== 'reveal' && (
+      {actionData && !actionData.error && !reminderError && !referralAnswer && actionData.intent !== 'reveal' && (
         <FormAlert key={actionData.at} tone="success">
           <p>{t('casework.saved')}</p>
         </FormAlert>
@@ -275,6 +324,9 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           )}
           <AttachmentsPanel report={report} />
           {!report.personalDataErasedAt && <EvidencePackPanel report={report} error={packError} />}
+          {referrals && !report.personalDataErasedAt && (
+            <ReferralPanel report={report} referrals={referrals} today={today} answer={referralAnswer} />
+          )}
           <NotesPanel
             report={report}
             assignees={assignees}

@@ -5,6 +5,7 @@ import { localeTag } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { ReferralStatsSection } from '../../features/stats/referral-stats.tsx';
 import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
 import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -170,6 +171,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           percent={percent}
         />
       </section>
+      {stats.referrals && <ReferralStatsSection referrals={stats.referrals} number={number} decimal={decimal} />}
     </main>
   );
 }
