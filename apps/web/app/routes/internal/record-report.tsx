@@ -64,9 +64,6 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
   }
 });
 
-/** Never kept in a cache: the answer carries a receipt, the form a person's words. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
-
 export default function RecordReport({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const answer = actionData ?? undefined;
