@@ -94,6 +94,7 @@ export const INTERNAL_PAGES = {
   language: '/internal/language',
   dashboard: '/internal/dashboard',
   reports: '/internal/reports',
+  recordReport: '/internal/reports/new',
   contactForms: '/internal/contact-forms',
   content: '/internal/content',
   stats: '/internal/stats',

@@ -56,6 +56,7 @@ const internalRoutes = layout('routes/internal/internal-root.tsx', [
     layout('routes/internal/internal-layout.tsx', [
       route('dashboard', 'routes/internal/dashboard.tsx'),
       route('reports', 'routes/internal/reports.tsx'),
+      route('reports/new', 'routes/internal/record-report.tsx'),
       route('reports/:reportId', 'routes/internal/report.tsx'),
       route('contact-forms', 'routes/internal/contact-forms.tsx'),
       route('contact-forms/:messageId', 'routes/internal/contact-form.tsx'),

@@ -179,7 +179,16 @@ export function createSite(config: Config, database: { db: Db; pool: pg.Pool }, 
       periods: config.retention,
     }),
     followUpLimits: createFollowUpLimits(database.pool, encryption.deriveKey('follow-up-limit-keys'), config.followUp),
-    operationsFor: (actor, options) => createStaffOperations({ ...operationDeps, content, ...options }, actor),
+    operationsFor: (actor, options) =>
+      createStaffOperations(
+        {
+          ...operationDeps,
+          content,
+          intake: { receipts, urgentIncidentTypes: config.urgentIncidentTypes },
+          ...options,
+        },
+        actor,
+      ),
     digest: createDigest({
       db: database.db,
       hour: config.mail.digestHour,

@@ -17,6 +17,7 @@ import {
   type NotificationKind,
   PERSONAL_NOTIFICATION_KINDS,
 } from '@app/core/casework/notification-kinds';
+import { REPORT_SOURCES, type ReportSource, WEB_SOURCE } from '@app/core/casework/report-sources';
 import {
   MUNICIPALITY_MAX_LENGTH,
   type RejectionReason,
@@ -268,6 +269,13 @@ export const report = pgTable(
      * (migration 0016), so no writer can forget it; it outlives the thread's erasure.
      */
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /**
+     * How the report reached us (decision 0051): `web` for the site's form, otherwise the channel a
+     * staff member recorded it from (phone, in person, e-mail…). A closed set, by CHECK.
+     */
+    source: text('source').$type<ReportSource>().notNull().default(WEB_SOURCE),
+    /** The member who recorded a report from another channel; null exactly for the web form's reports. */
+    recordedBy: text('recorded_by').references(() => staffUser.id),
   },
   (table) => [
     index('report_status_idx').on(table.status, table.createdAt),
@@ -298,6 +306,9 @@ export const report = pgTable(
       rule(`("online_platform" is null and "online_urls" is null) or "incident_type" = '${ONLINE_INCIDENT_TYPE}'`),
     ),
     check('report_urgent_taken_only_urgent', rule(`"urgent_taken_at" is null or "is_urgent"`)),
+    check('report_source_check', isOneOf('source', REPORT_SOURCES)),
+    // A staff member recorded every report that did not come through the web form, and no other.
+    check('report_recorded_by_staff', rule(`("source" = '${WEB_SOURCE}') = ("recorded_by" is null)`)),
   ],
 );
 

@@ -54,6 +54,8 @@ export function exportRoutes() {
         }
       }
       for (const entry of stats.byTag) rows.push(['tag', entry.names.en ?? entry.key, entry.count, stats.total]);
+      // How the incidents reached us (decision 0051): an incident under each source of its reports.
+      for (const entry of stats.bySource) rows.push(['source', entry.key, entry.count, stats.total]);
       // Response times (decision 0029), by the month reports arrived: every report but those held
       // back by the spam check; times in working days in Belgium, to two decimals.
       const { responseTimes } = stats;
@@ -97,6 +99,8 @@ export function exportRoutes() {
           'sharing_consent',
           'urgent',
           'spam_check',
+          // How the report reached us (decision 0051): web, phone, in_person…
+          'source',
           'online_platform',
           'online_urls',
           'municipality',
@@ -128,6 +132,7 @@ export function exportRoutes() {
           row.sharingConsent,
           row.isUrgent,
           row.spamCheck,
+          row.source,
           row.onlinePlatform,
           // Never a live link: a spreadsheet shows the text; addresses are separated by spaces.
           row.onlineUrls.join(' '),

@@ -32,6 +32,7 @@ const PAGES: Record<string, Visitor[]> = {
   '/internal/stats': ['viewer', 'coordinator', 'admin'],
   '/internal/account': ['viewer', 'coordinator', 'admin'],
   '/internal/reports': ['coordinator', 'admin'],
+  '/internal/reports/new': ['coordinator', 'admin'],
   '/internal/reports/:reportId': ['coordinator', 'admin'],
   '/internal/contact-forms': ['coordinator', 'admin'],
   '/internal/contact-forms/:messageId': ['coordinator', 'admin'],
@@ -311,6 +312,52 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         `Over ons (${visitor})`,
       ]);
       expect(edits.rows[0].n).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+    });
+  }
+
+  for (const visitor of VISITORS) {
+    it(`records a report from another channel as ${visitor}`, async () => {
+      // The page's plain form (decision 0051): the web form's fields, the channel, a receipt.
+      const path = '/internal/reports/new';
+      const answer = await request(visitor, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          source: 'phone',
+          language: 'he',
+          receipt: 'yes',
+          firstName: SEEDED.firstName,
+          lastName: SEEDED.lastName,
+          phone: SEEDED.phone,
+          date: '2026-11-01',
+          location: SEEDED.location,
+          type: 'verbal',
+          description: SEEDED.description,
+          calledPolice: 'no',
+          calledOrganisation: 'no',
+          medicalTreatment: 'no',
+          sharingConsent: 'ask-first',
+          termsAccepted: 'on',
+        }),
+      });
+      const allowed = ['coordinator', 'admin'].includes(visitor);
+      const door = expectedDoor(visitor, path);
+      if (door) {
+        expect(answer.status).toBe(302);
+        expect(answer.headers.get('location')).toBe(door);
+      } else {
+        expect(answer.status).toBe(allowed ? 200 : 403);
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+      const body = await answer.text();
+      if (!allowed) expectNoSecrets(body, `${path} for ${visitor}`);
+      // The receipt is on the answer, in groups of four, exactly when the report was recorded.
+      expect(/\d{4} \d{4} \d{4} \d{4}/.test(body.replaceAll(/<[^>]+>/g, '')), visitor).toBe(allowed);
+      const { rows } = await server.database.pool.query(
+        `select count(*)::int as n from report where recorded_by = $1 and source = 'phone' and receipt_hash is not null`,
+        [sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(rows[0].n).toBe(allowed ? 1 : 0);
     });
   }
 

@@ -1,11 +1,13 @@
 import type { RetentionPeriods } from '@app/core/casework/retention';
 import { AppError } from '@app/core/errors/app-error';
+import type { IncidentType } from '@app/core/forms/incident-types';
 import { can, type Permission } from '@app/core/staff/staff';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import type { AuditLog, AuditRecord } from '../audit/audit-log.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { StaffSessions } from '../auth/staff-sessions.ts';
 import type { Encryption } from '../crypto/encryption.ts';
+import type { ReceiptHasher } from '../crypto/receipts.ts';
 import type { Db } from '../db/database.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 
@@ -31,6 +33,12 @@ export type OperationDeps = {
   referralAnswerWorkingDays?: number;
   /** The retention periods per outcome (decision 0040), for the erasure dates staff are shown. */
   retentionPeriods?: RetentionPeriods;
+  /**
+   * What recording a report from another channel needs of the intake (decision 0051): the receipt
+   * hasher and the types staff mark as urgent. The site gives it; the command line, which records
+   * nothing, does not.
+   */
+  intake?: { receipts: ReceiptHasher; urgentIncidentTypes: readonly IncidentType[] };
 };
 
 /** The staff member an operation acts for, as the session found them. */

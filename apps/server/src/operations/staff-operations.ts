@@ -39,6 +39,7 @@ import { listReports } from './reports/list-reports.ts';
 import { openReport } from './reports/open-report.ts';
 import { produceEvidencePack } from './reports/produce-evidence-pack.ts';
 import { publishReport } from './reports/publish-report.ts';
+import { recordReport } from './reports/record-report.ts';
 import { replyToReporter } from './reports/reply-to-reporter.ts';
 import { reportAssignees } from './reports/report-assignees.ts';
 import { reportAttachmentFile } from './reports/report-attachment.ts';
@@ -67,6 +68,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     dashboard: () => viewDashboard(deps, actor),
     reports: {
       list: (filter) => listReports(deps, actor, filter),
+      record: (input) => recordReport(deps, actor, input),
       open: (id) => openReport(deps, actor, id),
       setLegalHold: (id, input) => setLegalHold(deps, actor, id, input),
       reviewLegalHold: (id) => reviewLegalHold(deps, actor, id),

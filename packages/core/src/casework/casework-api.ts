@@ -13,6 +13,7 @@ import type {
   PlaceType,
 } from './classification.ts';
 import type { ReportReminder } from './reminders.ts';
+import type { ReportSource } from './report-sources.ts';
 import type { RejectionReason } from './report-workflow.ts';
 import type { ReporterControlView } from './reporter-control.ts';
 import type { LegalHoldView } from './retention.ts';
@@ -31,6 +32,8 @@ export type ReportListFilter = {
   quarantined?: boolean;
   /** `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021). */
   spamCheck?: SpamCheck;
+  /** How the report reached us (decision 0051). */
+  source?: ReportSource;
   /** The classification of the report's incident (decision 0044); `none`: not recorded. */
   category?: IncidentCategory | 'none';
   manifestation?: IncidentManifestation | 'none';
@@ -55,6 +58,8 @@ export type ReportListItem = {
   isPublished: boolean;
   /** How the submission proved it was not a bot: `form-token` was sent without the automatic check. */
   spamCheck: SpamCheck;
+  /** How the report reached us: the web form, or a channel a staff member recorded it from (decision 0051). */
+  source: ReportSource;
 };
 
 export type ReportListPage = {
@@ -85,6 +90,9 @@ export type ReportDetail = {
   isAnonymous: boolean;
   isQuarantined: boolean;
   spamCheck: SpamCheck;
+  /** How the report reached us, and who recorded it when it did not come through the web form (decision 0051). */
+  source: ReportSource;
+  recordedBy: { id: string; name: string } | null;
   /** When the retention job erased the personal data and free texts, if it did. */
   personalDataErasedAt: string | null;
   /** Its legal hold, or the day its personal data falls due for erasure (null: not scheduled). */
@@ -228,6 +236,8 @@ export type ReportExportRow = {
   isUrgent: boolean;
   /** How the submission proved it was no robot: ALTCHA's proof of work, or the no-JavaScript form token. */
   spamCheck: SpamCheck;
+  /** How the report reached us (decision 0051). */
+  source: ReportSource;
   /** The incident's place, as staff recorded it. */
   municipality: string | null;
   province: string | null;

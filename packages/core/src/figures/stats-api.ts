@@ -28,6 +28,12 @@ export type StatsResult = {
   byClassification: Record<'category' | 'manifestation' | 'target' | 'knownThrough' | 'placeType', Count[]>;
   /** The incidents with each tag (`key`: its id), most first; an incident counts under each of its tags. */
   byTag: (Count & { names: Record<string, string> })[];
+  /**
+   * The incidents by how their reports reached us (decision 0051), most first: an incident counts
+   * once under each source of the reports that make it count, so the table may add up to more than
+   * the total.
+   */
+  bySource: Count[];
   responseTimes: ResponseTimes;
   /** Referrals to partners sent within the period (decision 0050); absent from the CSV export. */
   referrals?: ReferralStats;

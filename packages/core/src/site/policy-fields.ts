@@ -86,6 +86,11 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     columns: { report: ['spam_check', 'is_quarantined'] },
   },
   {
+    id: 'report.channel',
+    what: 'How the report reached us (the web form, phone, in person…) and, when a staff member recorded it, who (decision 0051)',
+    columns: { report: ['source', 'recorded_by'] },
+  },
+  {
     id: 'report.receipt',
     what: 'The receipt, as a one-way hash only',
     columns: { report: ['receipt_hash'] },

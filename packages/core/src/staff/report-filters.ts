@@ -7,6 +7,7 @@ import {
   PLACE_TYPES,
   UNCLASSIFIED,
 } from '../casework/classification.ts';
+import { REPORT_SOURCES } from '../casework/report-sources.ts';
 import { REPORT_STATUSES } from '../casework/statuses.ts';
 import { INCIDENT_TYPES } from '../forms/incident-types.ts';
 import { SPAM_CHECKS } from '../forms/plain-forms.ts';
@@ -24,6 +25,8 @@ export const REPORT_FILTERS = [
   { kind: 'choice', name: 'anonymous', values: YES_NO },
   { kind: 'choice', name: 'attachments', values: YES_NO },
   { kind: 'choice', name: 'spamCheck', values: SPAM_CHECKS },
+  // How the report reached us (decision 0051).
+  { kind: 'choice', name: 'source', values: REPORT_SOURCES },
   // The staff's classification of the report's incident (decision 0044); `none`: not recorded.
   { kind: 'choice', name: 'category', values: [...INCIDENT_CATEGORIES, UNCLASSIFIED] },
   { kind: 'choice', name: 'manifestation', values: [...INCIDENT_MANIFESTATIONS, UNCLASSIFIED] },

@@ -25,6 +25,7 @@ import type {
   ReferralUpdateInput,
   ReportReferrals,
 } from '../casework/referrals.ts';
+import type { RecordedReport, RecordedReportInput } from '../casework/report-sources.ts';
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
@@ -60,6 +61,11 @@ export type StaffOperations = {
   dashboard(): Promise<DashboardData>;
   reports: {
     list(filter: ReportListFilter): Promise<ReportListPage>;
+    /**
+     * Records a report that came by phone, in person, e-mail… (decision 0051): the web form's
+     * fields and rules, the source, and a receipt if the person wants one (answered once).
+     */
+    record(input: RecordedReportInput): Promise<RecordedReport>;
     /** A report's page; the reporter's messages count as read by staff from now on. */
     open(id: string): Promise<ReportDetail>;
     /** Members a report can be assigned to. */

@@ -23,6 +23,8 @@ const PERMISSIONS = {
    * suggested links, and dismissing one (decision 0043).
    */
   'incidents:link': ['admin', 'coordinator'],
+  /** Recording a report that came by phone, in person, e-mail… (decision 0051). */
+  'reports:record': ['admin', 'coordinator'],
   /** Classifying an incident: category, manifestations, target, how known, place type, tags (decision 0044). */
   'incidents:classify': ['admin', 'coordinator'],
   /** The list of tags staff classify incidents with: add, rename, disable (decision 0044). */
@@ -130,6 +132,8 @@ export const AUDIT_ACTIONS = [
   'report.linked',
   /** A report split out of its incident into a new incident of its own; `details` hold both. */
   'report.split',
+  /** A report a coordinator recorded from another channel (decision 0051): the source and whether a receipt was made. */
+  'report.recorded',
   /**
    * A suggested link dismissed on a report's page (decision 0043): the report's incident and the one
    * suggested are not the same event; `details` hold both.

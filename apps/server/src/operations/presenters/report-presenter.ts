@@ -33,6 +33,7 @@ export function presentReportListItem(row: {
   assigneeName: string | null;
   isPublished: boolean;
   spamCheck: ReportListItem['spamCheck'];
+  source: ReportListItem['source'];
 }): ReportListItem {
   return {
     id: row.id,
@@ -45,6 +46,7 @@ export function presentReportListItem(row: {
     assignedTo: row.assigneeName,
     isPublished: row.isPublished,
     spamCheck: row.spamCheck,
+    source: row.source,
   };
 }
 
@@ -74,6 +76,7 @@ export function presentReportExportRow(
     onlineUrls: openOnlineUrls(encryption, row.onlineUrls),
     isUrgent: row.isUrgent,
     spamCheck: row.spamCheck,
+    source: row.source,
     municipality: row.municipality,
     province: row.province,
     arrondissement: row.arrondissement,
@@ -108,6 +111,8 @@ export type ReportRecords = {
   notes: { note: typeof reportNote.$inferSelect; author: string | null }[];
   publication: typeof publicIncident.$inferSelect | undefined;
   assignee: { id: string; name: string } | undefined;
+  /** The member who recorded a report from another channel (decision 0051); undefined for the web form's. */
+  recorder: { id: string; name: string } | undefined;
   messages: { message: typeof reportMessage.$inferSelect; staffName: string | null }[];
   /** Already shaped by the reminder presenter (it needs today's date in Belgium). */
   reminders: ReportReminder[];
@@ -143,6 +148,8 @@ export function presentReportDetail(encryption: Encryption, records: ReportRecor
     isAnonymous: row.isAnonymous,
     isQuarantined: row.isQuarantined,
     spamCheck: row.spamCheck,
+    source: row.source,
+    recordedBy: records.recorder ? { id: records.recorder.id, name: records.recorder.name } : null,
     personalDataErasedAt: row.personalDataErasedAt?.toISOString() ?? null,
     incidentDate: row.incidentDate,
     incidentTime: open(row.incidentTime),

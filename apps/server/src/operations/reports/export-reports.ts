@@ -38,6 +38,7 @@ export async function exportReports(
         onlineUrls: report.onlineUrls,
         isUrgent: report.isUrgent,
         spamCheck: report.spamCheck,
+        source: report.source,
         municipality: incident.municipality,
         province: incident.province,
         arrondissement: incident.arrondissement,

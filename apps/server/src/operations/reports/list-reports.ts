@@ -29,6 +29,7 @@ export async function listReports(
         assigneeName: staffUser.name,
         isPublished: IS_PUBLISHED,
         spamCheck: report.spamCheck,
+        source: report.source,
       })
       .from(report)
       .leftJoin(staffUser, eq(staffUser.id, report.assignedTo))

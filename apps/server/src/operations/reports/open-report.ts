@@ -40,7 +40,7 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
   // Who opened it is recorded before anything of it is shown (decision 0049).
   await recordLook(db, { memberId: actor.id, reportId: id });
   const doneBy = alias(staffUser, 'reminder_done_by');
-  const [attachments, history, notes, publication, assignee, messages, reminders, otherReports, tags] =
+  const [attachments, history, notes, publication, assignee, messages, reminders, otherReports, tags, recorder] =
     await Promise.all([
       db.select().from(reportAttachment).where(eq(reportAttachment.reportId, id)).orderBy(reportAttachment.timeCreated),
       db
@@ -78,6 +78,10 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
         .where(and(eq(report.incidentId, row.incidentId), ne(report.id, id)))
         .orderBy(asc(report.createdAt), asc(report.id)),
       incidentTagsFor(db, row.incidentId),
+      // Who recorded a report that came by another channel (decision 0051).
+      row.recordedBy
+        ? db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).where(eq(staffUser.id, row.recordedBy))
+        : Promise.resolve([]),
     ]);
   const detail = presentReportDetail(deps.encryption, {
     row,
@@ -89,6 +93,7 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     notes,
     publication: publication[0],
     assignee: assignee[0],
+    recorder: recorder[0],
     messages,
     reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });

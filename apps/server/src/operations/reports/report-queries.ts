@@ -26,6 +26,7 @@ export function listQuery(filter: ReportListFilter) {
   if (filter.from) conditions.push(gte(report.incidentDate, filter.from));
   if (filter.to) conditions.push(lte(report.incidentDate, filter.to));
   if (filter.spamCheck) conditions.push(eq(report.spamCheck, filter.spamCheck));
+  if (filter.source) conditions.push(eq(report.source, filter.source));
   if (filter.anonymous) conditions.push(eq(report.isAnonymous, filter.anonymous === 'yes'));
   const incidentColumn = (column: string) =>
     sql.raw(`(select i.${column} from incident i where i.id = "report"."incident_id")`);

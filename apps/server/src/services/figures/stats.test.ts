@@ -150,7 +150,7 @@ describe('CSV exports', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,incident,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,spam_check,online_platform,online_urls,municipality,province,arrondissement,files,published,category,manifestations,target,known_through,place_type,tags',
+      '\uFEFFid,incident,received_at,incident_date,type,status,rejection_reason,anonymous,called_police,called_organisation,medical_treatment,threat_ongoing,sharing_consent,urgent,spam_check,source,online_platform,online_urls,municipality,province,arrondissement,files,published,category,manifestations,target,known_through,place_type,tags',
     );
     expect(csv.trim().split('\r\n')).toHaveLength(8);
     // How each report proved it was no robot: a closed set, one value per row.

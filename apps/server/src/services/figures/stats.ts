@@ -83,6 +83,7 @@ export async function computeStats(
     byKnownThrough,
     byPlaceType,
     tagRows,
+    bySource,
   ] = await Promise.all([
     db
       .select({
@@ -117,6 +118,17 @@ export async function computeStats(
       .where(inRange)
       .groupBy(incidentTag.id)
       .orderBy(desc(count()), incidentTag.createdAt),
+    // How the incidents reached us (decision 0051): once under each source of its counting reports.
+    db
+      .select({ key: sql<string>`s.source`, count: count() })
+      .from(
+        sql`(select distinct r.incident_id, r.source from ${report} r
+          where report_counts(r.status, r.rejection_reason, r.is_quarantined)) as s`,
+      )
+      .innerJoin(incident, sql`${incident.id} = s.incident_id`)
+      .where(inRange)
+      .groupBy(sql`s.source`)
+      .orderBy(desc(count()), sql`s.source`),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.key, row.count]));
   const total = totals[0]?.total ?? 0;
@@ -142,6 +154,7 @@ export async function computeStats(
       placeType: byPlaceType,
     },
     byTag: tagRows.map((row) => ({ key: row.key, names: row.names, count: row.count })),
+    bySource: bySource.map((row) => ({ key: row.key, count: row.count })),
     responseTimes,
   };
   return result;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type ReportSource, WEB_SOURCE } from '@app/core/casework/report-sources';
 import { AppError } from '@app/core/errors/app-error';
 import type { IncidentType } from '@app/core/forms/incident-types';
 import type { SpamCheck } from '@app/core/forms/plain-forms';
@@ -210,7 +211,6 @@ export async function submitReport(
     if (earlier) return { ...earlier, repeated: true as const };
   }
   const reportId = randomUUID();
-  const seal = (value: string) => (value ? encryption.sealText(value) : null);
   // The receipt goes back to the reporter in the answer; only its slow hash is kept (and, for a
   // second try of the same report, the answer sealed under the submission key).
   const receipt = receipts.generate();
@@ -219,43 +219,14 @@ export async function submitReport(
   const { stored, spooled, discard } = await storeAttachments(deps, reportId, attachments);
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(report).values({
-        id: reportId,
-        language: input.language,
-        isAnonymous: input.anonymous,
-        personalData: input.anonymous
-          ? null
-          : encryption.sealText(
-              JSON.stringify({
-                firstName: input.firstName,
-                lastName: input.lastName,
-                phone: input.phone,
-                email: input.email,
-                address: input.address,
-              }),
-            ),
-        incidentDate: input.date,
-        incidentTime: seal(input.time),
-        location: encryption.sealText(input.location),
-        incidentType: input.type,
-        description: encryption.sealText(input.description),
-        calledPolice: input.calledPolice === 'yes',
-        policeReportNumber: seal(input.policeReportNumber),
-        calledOrganisation: input.calledOrganisation === 'yes',
-        medicalTreatment: input.medicalTreatment === 'yes',
-        // "I don't know" and no answer are both null: nobody knows the threat has stopped.
-        threatOngoing: input.threatOngoing === 'yes' ? true : input.threatOngoing === 'no' ? false : null,
-        sharingConsent: encryption.sealText(input.sharingConsent),
-        onlineUrls: input.onlineUrls.length > 0 ? encryption.sealText(JSON.stringify(input.onlineUrls)) : null,
-        onlinePlatform: input.onlinePlatform || null,
-        isUrgent,
-        termsAcceptedAt: new Date(),
+      await insertReportRows(tx, encryption, {
+        reportId,
+        input,
         isQuarantined,
         spamCheck,
         receiptHash,
+        isUrgent,
       });
-      // The keyed hashes of the addresses beside the sealed value, for suggested links (decision 0043).
-      await hashReportAddresses(tx, encryption, reportId, input.onlineUrls);
       if (key) {
         // The unique index decides between two tries at once: the second waits for the first to
         // commit, takes nothing, and rolls back.
@@ -273,12 +244,6 @@ export async function submitReport(
       }
       if (stored.length > 0) await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored));
       await spoolIn(tx, spooled);
-      // The thread opens with the automatic acknowledgement; its words are the reader's language's.
-      await tx.insert(reportMessage).values({ reportId, author: 'system', readAt: new Date() });
-      if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'newReport' });
-      // The on-call list hears of an urgent report at once, through the same outbox (SMTP down
-      // loses nothing; `skip locked` sends it once whatever the number of instances).
-      if (isUrgent) await tx.insert(notificationOutbox).values({ kind: 'urgentReport', reportId });
     });
   } catch (error) {
     await discard();
@@ -290,6 +255,89 @@ export async function submitReport(
   }
   if (spooled.length > 0) deps.onSpooled?.();
   return { reportId, receipt, repeated: false as const };
+}
+
+/** What a report's rows are written from: the checked form, and what the path that took it decided. */
+export type ReportRows = {
+  reportId: string;
+  input: ReportInput;
+  isQuarantined: boolean;
+  spamCheck: SpamCheck;
+  /** The receipt's slow hash; null when no receipt was made (a staff-recorded report without one). */
+  receiptHash: string | null;
+  isUrgent: boolean;
+  /** How it reached us, and the member who recorded it when not through the web form (decision 0051). */
+  source?: ReportSource;
+  recordedBy?: string | null;
+};
+
+/**
+ * Writes a report in the caller's transaction, sealed as every path seals it: the row (identity,
+ * place, words, time, police number, consent and addresses sealed), the keyed hashes of its
+ * addresses, the thread's automatic acknowledgement, the staff notification and, for an urgent
+ * report, the on-call alert. The web form's submission and a report staff record from another
+ * channel (decision 0051) both write through here, so they cannot drift apart.
+ */
+export async function insertReportRows(
+  tx: Pick<Db, 'insert'>,
+  encryption: Encryption,
+  {
+    reportId,
+    input,
+    isQuarantined,
+    spamCheck,
+    receiptHash,
+    isUrgent,
+    source = WEB_SOURCE,
+    recordedBy = null,
+  }: ReportRows,
+) {
+  const seal = (value: string) => (value ? encryption.sealText(value) : null);
+  await tx.insert(report).values({
+    id: reportId,
+    language: input.language,
+    isAnonymous: input.anonymous,
+    personalData: input.anonymous
+      ? null
+      : encryption.sealText(
+          JSON.stringify({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            email: input.email,
+            address: input.address,
+          }),
+        ),
+    incidentDate: input.date,
+    incidentTime: seal(input.time),
+    location: encryption.sealText(input.location),
+    incidentType: input.type,
+    description: encryption.sealText(input.description),
+    calledPolice: input.calledPolice === 'yes',
+    policeReportNumber: seal(input.policeReportNumber),
+    calledOrganisation: input.calledOrganisation === 'yes',
+    medicalTreatment: input.medicalTreatment === 'yes',
+    // "I don't know" and no answer are both null: nobody knows the threat has stopped.
+    threatOngoing: input.threatOngoing === 'yes' ? true : input.threatOngoing === 'no' ? false : null,
+    sharingConsent: encryption.sealText(input.sharingConsent),
+    onlineUrls: input.onlineUrls.length > 0 ? encryption.sealText(JSON.stringify(input.onlineUrls)) : null,
+    onlinePlatform: input.onlinePlatform || null,
+    isUrgent,
+    termsAcceptedAt: new Date(),
+    isQuarantined,
+    spamCheck,
+    receiptHash,
+    source,
+    recordedBy,
+  });
+  // The keyed hashes of the addresses beside the sealed value, for suggested links (decision 0043).
+  await hashReportAddresses(tx, encryption, reportId, input.onlineUrls);
+  // The thread opens with the automatic acknowledgement; its words are the reader's language's.
+  await tx.insert(reportMessage).values({ reportId, author: 'system', readAt: new Date() });
+  if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'newReport' });
+  // The on-call list hears of an urgent report at once, through the same outbox (SMTP down
+  // loses nothing; `skip locked` sends it once whatever the number of instances).
+  if (isUrgent) await tx.insert(notificationOutbox).values({ kind: 'urgentReport', reportId });
 }
 
 /** Writes spooled files in the transaction that writes the rows naming them. */

@@ -24,6 +24,11 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
         </p>
       )}
       <dl className="details-list">
+        <dt>{t('casework.source')}</dt>
+        <dd>
+          {t(`casework.sources.${report.source}`)}
+          {report.recordedBy && ` · ${t('casework.recordedBy', { name: report.recordedBy.name })}`}
+        </dd>
         <dt>{t('casework.type')}</dt>
         <dd>{t(`incidentTypes.${report.incidentType}.label`)}</dd>
         {report.onlinePlatform && (

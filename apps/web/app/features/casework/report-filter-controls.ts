@@ -40,6 +40,7 @@ export function reportFilterControls(
       option: (v) => t(v === 'yes' ? 'casework.withFiles' : 'casework.withoutFiles'),
     },
     spamCheck: spamCheckControl(t),
+    source: { label: t('casework.source'), any: t('casework.anySource'), option: (v) => t(`casework.sources.${v}`) },
     category: classification('category', t('classification.category')),
     manifestation: classification('manifestation', t('classification.manifestation')),
     target: classification('target', t('classification.target')),

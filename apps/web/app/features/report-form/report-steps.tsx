@@ -238,7 +238,12 @@ export function AdditionalStep({
   form,
   language,
   showAll = false,
-}: StepProps & { language: Parameters<typeof localizedPath>[1] }) {
+  termsLabel,
+}: StepProps & {
+  language: Parameters<typeof localizedPath>[1];
+  /** The terms box's words when someone else fills in the form for the person (staff, decision 0051). */
+  termsLabel?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const site = useSite();
   const organisation = site?.organisationName ?? '';
@@ -295,22 +300,24 @@ export function AdditionalStep({
         registration={register('termsAccepted')}
         error={errors.termsAccepted}
         label={
-          <RichText
-            template={t('reportForm.terms')}
-            components={{
-              // A new tab keeps the form and everything in it.
-              terms: (text) => (
-                <a href={localizedPath('termsOfUse', language)} target="_blank" rel="noopener">
-                  {text}
-                </a>
-              ),
-              privacy: (text) => (
-                <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
-                  {text}
-                </a>
-              ),
-            }}
-          />
+          termsLabel ?? (
+            <RichText
+              template={t('reportForm.terms')}
+              components={{
+                // A new tab keeps the form and everything in it.
+                terms: (text) => (
+                  <a href={localizedPath('termsOfUse', language)} target="_blank" rel="noopener">
+                    {text}
+                  </a>
+                ),
+                privacy: (text) => (
+                  <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
+                    {text}
+                  </a>
+                ),
+              }}
+            />
+          )
         }
       />
     </>

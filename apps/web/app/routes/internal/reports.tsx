@@ -54,6 +54,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <>
           {item.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')}
           {item.spamCheck === 'form-token' && <span className="tag">{t('casework.withoutCheck')}</span>}
+          {item.source !== 'web' && <span className="tag">{t(`casework.sources.${item.source}`)}</span>}
         </>
       ),
     },
@@ -68,6 +69,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <title>{`${t('casework.listTitle')} · ${t('internal.areaName')}`}</title>
       <h1>{t('casework.listTitle')}</h1>
       <p>{t('casework.listIntro')}</p>
+      <p>
+        <Link className="button button--secondary" to={INTERNAL_PAGES.recordReport}>
+          {t('recordReport.link')}
+        </Link>
+      </p>
       <FilterForm
         id="reports"
         label={t('casework.filters')}

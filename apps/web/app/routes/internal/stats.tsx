@@ -150,6 +150,11 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           }))}
         />
         <BarChart
+          title={t('stats.bySource')}
+          numberFormat={number}
+          data={stats.bySource.map((entry) => ({ label: t(`casework.sources.${entry.key}`), count: entry.count }))}
+        />
+        <BarChart
           title={t('stats.byPlatform')}
           numberFormat={number}
           data={stats.byPlatform.map((entry) => ({
