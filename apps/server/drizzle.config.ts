@@ -13,6 +13,7 @@ export default defineConfig({
     './src/db/incident-link-schema.ts',
     './src/db/reporter-control-schema.ts',
     './src/db/referrals-schema.ts',
+    './src/db/early-warning-schema.ts',
   ],
   out: './drizzle',
 });

@@ -5,6 +5,7 @@ import { SMALL_CELL_DEFAULT_THRESHOLD, SMALL_CELL_MIN_THRESHOLD } from '@app/cor
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
 import { DEFAULT_URGENT_INCIDENT_TYPES, isIncidentType } from '@app/core/forms/report-questions';
 import type { SiteSettings } from '@app/core/site/site-settings';
+import { EARLY_WARNING_DEFAULTS, type EarlyWarningSettings } from '@app/core/staff/early-warnings';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
 import { z } from 'zod';
 
@@ -106,6 +107,22 @@ const envSchema = z.object({
   RESPONSE_PROMISE_WORKING_DAYS: countOf('working days', 1, 30).default(2),
   /** A referral without the partner's first answer comes due on the dashboard after this many (decision 0050). */
   REFERRAL_ANSWER_WORKING_DAYS: countOf('working days', 1, 60).default(DEFAULT_REFERRAL_ANSWER_WORKING_DAYS),
+  /** Early warning (decision 0052): how many incidents of one type or category in one municipality… */
+  EARLY_WARNING_COUNT: wholeNumber(2, 50, 'a whole number of incidents between 2 and 50').default(
+    EARLY_WARNING_DEFAULTS.placeCount,
+  ),
+  /** …within how many hours: whole days, since an incident's date has no time. */
+  EARLY_WARNING_HOURS: wholeNumber(24, 720, 'a whole number of hours between 24 and 720')
+    .refine((hours) => hours % 24 === 0, {
+      error: expected('a multiple of 24 hours (24, 48, 72…): an incident has a date, not a time'),
+    })
+    .default(EARLY_WARNING_DEFAULTS.placeHours),
+  /** How many incidents naming one online address or carrying one tag… */
+  EARLY_WARNING_LINK_COUNT: wholeNumber(2, 50, 'a whole number of incidents between 2 and 50').default(
+    EARLY_WARNING_DEFAULTS.linkCount,
+  ),
+  /** …within how many days; also how long a warning takes in new incidents without a new e-mail. */
+  EARLY_WARNING_DAYS: countOf('days', 3, 365).default(EARLY_WARNING_DEFAULTS.days),
   SMALL_CELL_THRESHOLD: wholeNumber(SMALL_CELL_MIN_THRESHOLD, 20).default(SMALL_CELL_DEFAULT_THRESHOLD),
   FIGURES_TIME_LIMIT_SECONDS: countOf('seconds', 1, 600).default(20),
   OPEN_DATA_LICENCE: text('a licence name of 1 to 80 characters', { max: 80 }).default('CC BY 4.0'),
@@ -261,6 +278,8 @@ export type Config = Readonly<{
   /** The promise to answer each report within so many working days in Belgium (decision 0029). */
   responsePromiseWorkingDays: number;
   referralAnswerWorkingDays: number;
+  /** Early warning's thresholds (decision 0052): EARLY_WARNING_COUNT, _HOURS, _LINK_COUNT, _DAYS. */
+  earlyWarnings: Readonly<EarlyWarningSettings>;
   /** Months after which each outcome's personal data is erased (decision 0040); verified: never when unset. */
   retention: Readonly<RetentionPeriods>;
   /**
@@ -301,6 +320,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: needed with STORAGE_DRIVER=s3 (it is not set)`));
     }
+  }
+  // Early warning looks back EARLY_WARNING_DAYS: a span of hours longer than that would never fill.
+  if (values.EARLY_WARNING_HOURS / 24 > values.EARLY_WARNING_DAYS) {
+    throw new ConfigError([
+      `EARLY_WARNING_HOURS: at most EARLY_WARNING_DAYS (${values.EARLY_WARNING_DAYS}) days of hours (got "${values.EARLY_WARNING_HOURS}")`,
+    ]);
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   // Per outcome (decision 0040): the retention job's periods, and the ones the privacy policy states.
@@ -370,6 +395,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     figures: { timeLimitMs: values.FIGURES_TIME_LIMIT_SECONDS * 1000 },
     responsePromiseWorkingDays: values.RESPONSE_PROMISE_WORKING_DAYS,
     referralAnswerWorkingDays: values.REFERRAL_ANSWER_WORKING_DAYS,
+    earlyWarnings: Object.freeze({
+      placeCount: values.EARLY_WARNING_COUNT,
+      placeHours: values.EARLY_WARNING_HOURS,
+      linkCount: values.EARLY_WARNING_LINK_COUNT,
+      days: values.EARLY_WARNING_DAYS,
+    }),
     retention,
     monitoring: { metricsToken: values.METRICS_TOKEN, backlogMinutes: values.ALERT_BACKLOG_MINUTES },
     site: Object.freeze({

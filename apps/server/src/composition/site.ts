@@ -21,6 +21,7 @@ import { countStorageErrors, createMetrics, type Metrics } from '../monitoring/m
 import type { CommandLineOperations } from '../operations/command-line-operations.ts';
 import { createStaffOperations } from '../operations/staff-operations.ts';
 import { createDigest, type Digest } from '../services/casework/digest.ts';
+import { createEarlyWarnings, type EarlyWarnings } from '../services/casework/early-warnings.ts';
 import { createPublicIncidentsService } from '../services/figures/public-incidents.ts';
 import { createFollowUpService, type FollowUpService } from '../services/follow-up/follow-up.ts';
 import { createFollowUpLimits, type FollowUpLimits } from '../services/follow-up/follow-up-limits.ts';
@@ -89,6 +90,8 @@ export type Site = {
   urgentIncidentTypes: readonly IncidentType[];
   /** The daily digest of coordinators and admins who asked for it (decision 0028). */
   digest: Digest;
+  /** Early warnings to coordinators (decision 0052): the `early-warning` job's detection. */
+  earlyWarnings: EarlyWarnings;
   auth: Auth;
   audit: AuditLog;
   staffSessions: StaffSessions;
@@ -195,6 +198,7 @@ export function createSite(config: Config, database: { db: Db; pool: pg.Pool }, 
       promise: config.responsePromiseWorkingDays,
       periods: config.retention,
     }),
+    earlyWarnings: createEarlyWarnings({ db: database.db, settings: config.earlyWarnings }),
     publicIncidents: createPublicIncidentsService(database.db, {
       revision: siteRevision,
       smallCellThreshold: config.site.smallCellThreshold,
@@ -229,6 +233,8 @@ export function createSite(config: Config, database: { db: Db; pool: pg.Pool }, 
         organisationName: config.site.organisationName,
         internalUrl: `${config.publicUrl}/internal/dashboard`,
         reportUrl: (reportId) => `${config.publicUrl}/internal/reports/${reportId}`,
+        warningUrl: (warningId) => `${config.publicUrl}/internal/reports?warning=${warningId}`,
+        earlyWarnings: config.earlyWarnings,
         staffAreaUrl: `${config.publicUrl}/internal`,
       },
       logger,
@@ -287,6 +293,7 @@ function jobServicesOf(site: Omit<Site, 'http' | 'background'>): JobServices {
     spoolMover: site.spoolMover,
     retention: site.retention,
     digest: site.digest,
+    earlyWarnings: site.earlyWarnings,
     alerts: site.alerts,
     altcha: site.altcha,
     followUp: site.followUp,

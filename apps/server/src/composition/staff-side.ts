@@ -55,6 +55,7 @@ export function createStaffSide(
     responsePromiseWorkingDays: config.responsePromiseWorkingDays,
     referralAnswerWorkingDays: config.referralAnswerWorkingDays,
     retentionPeriods: config.retention,
+    earlyWarnings: config.earlyWarnings,
   };
   const staffAuth = createStaffAuthService({
     auth,

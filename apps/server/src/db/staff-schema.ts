@@ -23,7 +23,17 @@ import {
 import { isOneOf, rule } from './constraints.ts';
 
 /** What an audit event can be about; `subject_id` then holds that thing's id, if it has one. */
-export const AUDIT_SUBJECT_TYPES = ['staff', 'report', 'message', 'content', 'storage', 'tag', 'partner'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'staff',
+  'report',
+  'message',
+  'content',
+  'storage',
+  'tag',
+  'partner',
+  /** An early warning (decision 0052). */
+  'early-warning',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 // The tables better-auth works on (user, session, account, verification, twoFactor), named for

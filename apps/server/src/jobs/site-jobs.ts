@@ -7,6 +7,7 @@ import type { AlertChecker } from '../monitoring/alerts.ts';
 import type { JobRecorder } from '../monitoring/jobs.ts';
 import type { Metrics } from '../monitoring/metrics.ts';
 import type { Digest } from '../services/casework/digest.ts';
+import type { EarlyWarnings } from '../services/casework/early-warnings.ts';
 import type { FollowUpService } from '../services/follow-up/follow-up.ts';
 import type { ReplyNotices } from '../services/follow-up/reply-notices.ts';
 import type { AltchaService } from '../services/intake/altcha.ts';
@@ -14,6 +15,7 @@ import type { Retention } from '../services/retention/retention.ts';
 import type { SpoolMover } from '../storage/spool-mover.ts';
 import { alertsJob } from './alerts.ts';
 import { digestJob } from './digest.ts';
+import { earlyWarningJob } from './early-warning.ts';
 import type { Job } from './job.ts';
 import { maintenanceJob } from './maintenance.ts';
 import { orphanSweepJob } from './orphan-sweep.ts';
@@ -37,6 +39,8 @@ export type JobServices = {
   spoolMover: SpoolMover;
   retention: Retention;
   digest: Digest;
+  /** Incidents that form a pattern (decision 0052). */
+  earlyWarnings: Pick<EarlyWarnings, 'run'>;
   alerts: AlertChecker;
   altcha: Pick<AltchaService, 'deleteExpired'>;
   followUp: Pick<FollowUpService, 'deleteExpired'>;
@@ -53,6 +57,7 @@ export function siteJobs(services: JobServices, logger: Logger): Job[] {
     retentionJob(services.retention, logger),
     orphanSweepJob(services.retention, logger),
     digestJob(services.digest, logger),
+    earlyWarningJob(services.earlyWarnings, logger),
     alertsJob(services.alerts),
   ];
 }

@@ -4,18 +4,21 @@ import {
   PERSONAL_NOTIFICATION_KINDS,
 } from '@app/core/casework/notification-kinds';
 import type { IncidentType } from '@app/core/forms/incident-types';
+import type { EarlyWarningSettings } from '@app/core/staff/early-warnings';
 import { can } from '@app/core/staff/staff';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import { earlyWarning } from '../db/early-warning-schema.ts';
 import { staffDigest } from '../db/reminders-schema.ts';
-import { notificationOutbox, report } from '../db/schema.ts';
+import { incidentTag, notificationOutbox, report } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
 import type { Logger } from '../logger.ts';
 import { reasonOf } from '../monitoring/jobs.ts';
 import { composeDigest } from './digest-mail.ts';
+import { composeEarlyWarning } from './early-warning-mail.ts';
 
 export type { NotificationKind };
 
@@ -35,14 +38,20 @@ export type NotificationSettings = {
   reportUrl: (reportId: string) => string;
   /** The staff area (`…/internal`), for the links of the daily digest. */
   staffAreaUrl: string;
+  /** The reports list filtered to an early warning's incidents (decision 0052). */
+  warningUrl?: (warningId: string) => string;
+  /** Early warning's thresholds, for the window its e-mail names. */
+  earlyWarnings?: EarlyWarningSettings;
 };
 
 type PersonalKind = (typeof PERSONAL_NOTIFICATION_KINDS)[number];
 /** The kinds sent to a configured list (NOTIFY_EMAILS, ON_CALL_EMAILS). */
-type SharedKind = Exclude<NotificationKind, PersonalKind>;
+type SharedKind = Exclude<NotificationKind, PersonalKind | 'earlyWarning'>;
 
 const isPersonal = (kind: NotificationKind): kind is PersonalKind =>
   (PERSONAL_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+/** Read from the database when it is sent: the coordinators and admins (decision 0052). */
+const isStaffWide = (kind: NotificationKind): kind is 'earlyWarning' => kind === 'earlyWarning';
 
 /** What one notification is about, beyond its kind: an urgent alert names the report and its type. */
 export type NotificationSubject = { reportId: string; incidentType: IncidentType } | undefined;
@@ -119,6 +128,41 @@ async function personalMessage(
   return digest ? { mail: composeDigest(digest, member.email, settings) } : { dropped: 'not sent: no digest' };
 }
 
+/**
+ * The e-mail of an early warning (decision 0052), to the active coordinators and admins as they
+ * are when it is sent (NOTIFY_EMAILS while there is none): the warning as it was raised.
+ */
+async function earlyWarningMessage(
+  tx: Tx,
+  outboxId: string,
+  settings: NotificationSettings,
+): Promise<{ mail: SendMailOptions } | { dropped: string }> {
+  const [warning] = await tx
+    .select({
+      id: earlyWarning.id,
+      rule: earlyWarning.rule,
+      municipality: earlyWarning.municipality,
+      incidentType: earlyWarning.incidentType,
+      category: earlyWarning.category,
+      tagNames: incidentTag.names,
+      incidentCount: earlyWarning.incidentCount,
+      firstDate: earlyWarning.firstDate,
+      lastDate: earlyWarning.lastDate,
+    })
+    .from(earlyWarning)
+    .leftJoin(incidentTag, eq(incidentTag.id, earlyWarning.tagId))
+    .where(eq(earlyWarning.outboxId, outboxId));
+  if (!warning) return { dropped: 'not sent: no early warning' };
+  const members = await tx
+    .select({ email: staffUser.email })
+    .from(staffUser)
+    .where(and(eq(staffUser.banned, false), inArray(staffUser.role, ['admin', 'coordinator'])))
+    .orderBy(staffUser.email);
+  const to = members.length > 0 ? members.map((member) => member.email) : settings.recipients;
+  if (to.length === 0) return { dropped: 'not sent: no coordinator, admin or NOTIFY_EMAILS' };
+  return { mail: composeEarlyWarning(warning, to, settings) };
+}
+
 /** What one pass over the outbox did: a failure is a code, never a message. */
 export type OutboxOutcome = { sent: number; failed: number; reason?: string };
 
@@ -132,8 +176,11 @@ export function createNotificationWorker(db: Db, settings: NotificationSettings,
   const transport: Transporter | undefined = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : undefined;
-  // Each kind waits in the outbox until someone can receive it; a personal one has its member.
-  const sendable = NOTIFICATION_KINDS.filter((kind) => isPersonal(kind) || recipientsOf(kind, settings).length > 0);
+  // Each kind waits in the outbox until someone can receive it; a personal one has its member, an
+  // early warning the coordinators and admins.
+  const sendable = NOTIFICATION_KINDS.filter(
+    (kind) => isPersonal(kind) || isStaffWide(kind) || recipientsOf(kind, settings).length > 0,
+  );
   if (!transport || settings.recipients.length === 0) {
     logger.warn('SMTP_URL or NOTIFY_EMAILS is not set: staff notifications wait in the outbox until they are');
   }
@@ -176,7 +223,9 @@ export function createNotificationWorker(db: Db, settings: NotificationSettings,
             row.reportId && row.incidentType ? { reportId: row.reportId, incidentType: row.incidentType } : undefined;
           const message = isPersonal(kind)
             ? await personalMessage(tx, { ...row, kind }, settings)
-            : { mail: composeNotification(kind, settings, subject) };
+            : isStaffWide(kind)
+              ? await earlyWarningMessage(tx, row.id, settings)
+              : { mail: composeNotification(kind, settings, subject) };
           if ('mail' in message) await transport.sendMail(message.mail);
           await tx
             .update(notificationOutbox)

@@ -1,6 +1,7 @@
 import type { RetentionPeriods } from '@app/core/casework/retention';
 import { AppError } from '@app/core/errors/app-error';
 import type { IncidentType } from '@app/core/forms/incident-types';
+import type { EarlyWarningSettings } from '@app/core/staff/early-warnings';
 import { can, type Permission } from '@app/core/staff/staff';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import type { AuditLog, AuditRecord } from '../audit/audit-log.ts';
@@ -33,6 +34,8 @@ export type OperationDeps = {
   referralAnswerWorkingDays?: number;
   /** The retention periods per outcome (decision 0040), for the erasure dates staff are shown. */
   retentionPeriods?: RetentionPeriods;
+  /** Early warning's thresholds (decision 0052), for the window the dashboard names. */
+  earlyWarnings?: EarlyWarningSettings;
   /**
    * What recording a report from another channel needs of the intake (decision 0051): the receipt
    * hasher and the types staff mark as urgent. The site gives it; the command line, which records

@@ -56,6 +56,7 @@ import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
 import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
+import { acknowledgeEarlyWarning } from './warnings/early-warnings.ts';
 
 /**
  * The operations of one signed-in staff member: built by the server for each request whose session
@@ -149,6 +150,9 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       forReport: (reportId) => reportReferrals(deps, actor, reportId),
       refer: (reportId, input) => referReport(deps, actor, reportId, input),
       update: (reportId, referralId, input) => updateReferral(deps, actor, reportId, referralId, input),
+    },
+    warnings: {
+      acknowledge: (id, input) => acknowledgeEarlyWarning(deps, actor, id, input),
     },
     audit: {
       list: (filter) => listAuditLog(deps, actor, filter),

@@ -42,6 +42,8 @@ export type ReportListFilter = {
   placeType?: PlaceType | 'none';
   /** A tag's id. */
   tag?: string;
+  /** An early warning's id (decision 0052): the reports of its incidents. */
+  warning?: string;
   sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
   page: number;
 };

@@ -13,6 +13,11 @@ export const NOTIFICATION_KINDS = [
   'dailyDigest',
   /** A reporter withdrew their consent or asked for erasure (decision 0046): the report's link, nothing else. */
   'reporterRequest',
+  /**
+   * An early warning raised (decision 0052): to the coordinators and admins, once per warning; the
+   * municipality, the type, category or tag, the count and the window, never an online address.
+   */
+  'earlyWarning',
 ] as const;
 
 /** The kinds sent to one staff member (`recipient_staff_id`) rather than to a configured list. */

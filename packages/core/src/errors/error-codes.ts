@@ -224,6 +224,14 @@ const TAGS = {
   conflict: 409,
 } as const satisfies Codes;
 
+/** Early warnings (decision 0052). */
+const WARNINGS = {
+  /** No early warning has that id. */
+  notFound: 404,
+  /** The warning grew since the page showed it: the page shows the new count. */
+  conflict: 409,
+} as const satisfies Codes;
+
 /** The partner directory and referrals (decision 0050); consent refusals stay `evidencePack` codes (decision 0048). */
 const REFERRALS = {
   nameRequired: 400,
@@ -285,6 +293,7 @@ const SECTION_MESSAGES = {
   passkeys: { namespace: 'internal', prefix: 'passkeys.errors' },
   tags: { namespace: 'internal', prefix: 'tags.errors' },
   referrals: { namespace: 'internal', prefix: 'referrals.errors' },
+  warnings: { namespace: 'internal', prefix: 'earlyWarnings.errors' },
 } as const satisfies Record<string, { namespace: MessageNamespace; prefix: string }>;
 
 /** Every section: its codes with their statuses, and where their sentences are. */
@@ -301,6 +310,7 @@ export const ERROR_CATALOGUE = {
   passkeys: { ...SECTION_MESSAGES.passkeys, codes: PASSKEYS },
   tags: { ...SECTION_MESSAGES.tags, codes: TAGS },
   referrals: { ...SECTION_MESSAGES.referrals, codes: REFERRALS },
+  warnings: { ...SECTION_MESSAGES.warnings, codes: WARNINGS },
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -224,10 +224,11 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'incident.grouping',
-    what: 'The incident itself: when made and changed, whether it counts in the figures; suggested links staff dismissed, by whom and when (decision 0043)',
+    what: 'The incident itself: when made and changed, whether it counts in the figures; suggested links staff dismissed, by whom and when (decision 0043); the early warnings that count it with others of the same place, address or tag (decision 0052)',
     columns: {
       incident: ['id', 'created_at', 'updated_at', 'revision', 'counts'],
       incident_link_dismissal: ['incident_a', 'incident_b', 'dismissed_by', 'dismissed_at'],
+      early_warning_incident: ['warning_id', 'incident_id'],
     },
   },
   {

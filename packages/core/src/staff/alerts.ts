@@ -14,6 +14,7 @@ export const ALERT_SUBJECTS = [
   'maintenance',
   'backup',
   'digest',
+  'early-warning',
 ] as const;
 export type AlertSubject = (typeof ALERT_SUBJECTS)[number];
 

@@ -34,6 +34,8 @@ export const REPORT_FILTERS = [
   { kind: 'choice', name: 'knownThrough', values: [...KNOWN_THROUGH, UNCLASSIFIED] },
   { kind: 'choice', name: 'placeType', values: [...PLACE_TYPES, UNCLASSIFIED] },
   { kind: 'text', name: 'tag' },
+  // The incidents of one early warning (decision 0052): the dashboard's link, never an address.
+  { kind: 'text', name: 'warning' },
   { kind: 'choice', name: 'sort', values: REPORT_SORTS, fallback: 'received-desc' },
   { kind: 'flag', name: 'quarantined' },
 ] as const satisfies readonly FilterField[];

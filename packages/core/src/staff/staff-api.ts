@@ -1,6 +1,7 @@
 import type { DueReferral } from '../casework/referrals.ts';
 import type { DueReminder } from '../casework/reminders.ts';
 import type { DashboardAlert } from './alerts.ts';
+import type { DashboardEarlyWarning } from './early-warnings.ts';
 import type { PasskeyCeremonyOptions } from './passkeys.ts';
 import type { AuditAction, AuditActorKind, SignInErrorCode, StaffRole } from './staff.ts';
 
@@ -110,6 +111,11 @@ export type DashboardData = {
   responseTimes?: DashboardResponseTimes;
   /** Open operational alerts (decision 0030), oldest first; for administrators only. */
   alerts?: DashboardAlert[];
+  /**
+   * Early warnings (decision 0052) not yet acknowledged, or grown since, newest first; absent for
+   * a role that may not acknowledge them (viewers).
+   */
+  earlyWarnings?: DashboardEarlyWarning[];
   /**
    * Urgent reports nobody has taken yet (assigned or moved on from "new", decision 0024), oldest
    * first; absent for a role that may not read reports.

@@ -31,6 +31,7 @@ import type { MessageStatus } from '../casework/statuses.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from '../site/content.ts';
+import type { EarlyWarningAcknowledgement } from './early-warnings.ts';
 import type { PasskeyCeremonyOptions, PasskeySummary } from './passkeys.ts';
 import type { NewStaffInput, StaffRole } from './staff.ts';
 import type {
@@ -188,6 +189,14 @@ export type StaffOperations = {
     forReport(reportId: string): Promise<ReportReferrals>;
     refer(reportId: string, input: ReferralInput): Promise<{ id: string }>;
     update(reportId: string, referralId: string, input: ReferralUpdateInput): Promise<void>;
+  };
+  /** Early warnings (decision 0052). */
+  warnings: {
+    /**
+     * Acknowledges a warning at the count the page showed (`warnings.conflict` if it grew since,
+     * `warnings.notFound` for no such warning); audited.
+     */
+    acknowledge(id: string, input: EarlyWarningAcknowledgement): Promise<void>;
   };
   audit: {
     list(filter: AuditFilter): Promise<AuditPage>;

@@ -39,6 +39,11 @@ const PERMISSIONS = {
   'audit:view': ['admin'],
   /** The operational alerts on the dashboard (decision 0030). */
   'alerts:view': ['admin'],
+  /**
+   * Early warnings (decision 0052): several incidents that look like a pattern, seen on the
+   * dashboard and acknowledged by the roles that read reports; a viewer sees none.
+   */
+  'warnings:acknowledge': ['admin', 'coordinator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -181,6 +186,8 @@ export const AUDIT_ACTIONS = [
   'report.consent-withdrawn',
   'report.erasure-requested',
   'report.erasure-answered',
+  /** An early warning acknowledged (decision 0052): `details` hold its id, rule and the count acknowledged. */
+  'early-warning.acknowledged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { todayInBelgium } from '@app/core/site/dates';
+import { EARLY_WARNING_DEFAULTS } from '@app/core/staff/early-warnings';
 import { can } from '@app/core/staff/staff';
 import type { DashboardData } from '@app/core/staff/staff-api';
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
@@ -9,9 +10,11 @@ import { readResponseQueue } from '../../services/casework/response-times.ts';
 import { countVerifiedLast30Days } from '../../services/figures/verified-incidents.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentDashboard } from '../presenters/dashboard-presenter.ts';
+import { presentEarlyWarnings } from '../presenters/early-warning-presenter.ts';
 import { presentDueReferrals } from '../presenters/referral-presenter.ts';
 import { presentDueReminders } from '../presenters/reminder-presenter.ts';
 import { answerWorkingDaysOf } from '../referrals/referrals.ts';
+import { findEarlyWarnings } from '../warnings/early-warnings.ts';
 import { retentionOverview } from './retention-overview.ts';
 
 const LATEST = 5;
@@ -44,6 +47,7 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     urgentReports,
     retention,
     dueReferrals,
+    earlyWarnings,
   ] = await Promise.all([
     countReports('new'),
     countReports('in_review'),
@@ -97,6 +101,8 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     can(actor.role, 'referrals:manage')
       ? findDueReferrals(db, actor.id, { now: nowOf(deps), workingDays: answerWorkingDaysOf(deps) })
       : Promise.resolve(undefined),
+    // Early warnings (decision 0052), for the roles that acknowledge them: a viewer's dashboard never reads them.
+    can(actor.role, 'warnings:acknowledge') ? findEarlyWarnings(deps) : Promise.resolve(undefined),
   ]);
   const dashboard = presentDashboard(actor.role, deps.encryption, {
     newReports: newReports[0]?.value ?? 0,
@@ -112,10 +118,13 @@ export async function viewDashboard(deps: OperationDeps, actor: Actor): Promise<
     urgentReports,
   });
   const reminders = dueReminders && presentDueReminders(actor.role, deps.encryption, dueReminders);
+  const warnings =
+    earlyWarnings && presentEarlyWarnings(actor.role, earlyWarnings, deps.earlyWarnings ?? EARLY_WARNING_DEFAULTS);
   return {
     ...dashboard,
     ...(reminders ? { dueReminders: reminders } : {}),
     ...(retention ? { retention } : {}),
+    ...(warnings ? { earlyWarnings: warnings } : {}),
     ...(dueReferrals
       ? {
           dueReferrals: {

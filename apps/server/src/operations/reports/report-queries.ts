@@ -55,6 +55,14 @@ export function listQuery(filter: ReportListFilter) {
         : sql`false`,
     );
   }
+  if (filter.warning) {
+    // The incidents an early warning counted (decision 0052); an id that is no warning matches nothing.
+    conditions.push(
+      isUuid(filter.warning)
+        ? sql`exists (select 1 from early_warning_incident w where w.incident_id = "report"."incident_id" and w.warning_id = ${filter.warning})`
+        : sql`false`,
+    );
+  }
   if (filter.attachments) {
     conditions.push(filter.attachments === 'yes' ? sql`${ATTACHMENT_COUNT} > 0` : sql`${ATTACHMENT_COUNT} = 0`);
   }

@@ -51,6 +51,8 @@ export function reportFilterControls(
       any: t('classification.anyValue'),
       options: tags.map((tag) => ({ value: tag.id, label: tag.name })),
     },
+    // An early warning's incidents (decision 0052): kept from the dashboard's link, cleared with the rest.
+    warning: { hidden: true },
     sort: { label: t('casework.sort'), option: (v) => t(SORT_MESSAGES[v] ?? v) },
     quarantined: { label: t('casework.quarantined') },
   };
