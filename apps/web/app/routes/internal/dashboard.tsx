@@ -1,16 +1,18 @@
+import { AppError } from '@app/core/errors/app-error';
 import { Link } from 'react-router';
 import { DueReferrals } from '../../features/casework/due-referrals.tsx';
 import { RetentionDashboard } from '../../features/casework/retention-dashboard.tsx';
 import { DueReminders } from '../../features/reminders/due-reminders.tsx';
 import { ResponseQueues } from '../../features/response-times/response-queues.tsx';
 import { AlertsPanel } from '../../features/staff/alerts-panel.tsx';
-import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { EarlyWarningsPanel } from '../../features/staff/early-warnings-panel.tsx';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { answeringFailures } from '../../shared/failures.server.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { DataTable } from '../../shared/staff/list/data-table.tsx';
 import type { Route } from './+types/dashboard';
 
@@ -20,7 +22,21 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   return { dashboard, member: staff.actor, mayManage: staff.actor.role !== 'viewer' };
 });
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+/** The dashboard's one form: acknowledging an early warning (decision 0052) at the count it showed. */
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
+  const { warnings } = await requireStaff(args, 'warnings:acknowledge');
+  const form = await args.request.formData();
+  if (field(form, 'intent') !== 'acknowledge-warning') throw new AppError('BAD_REQUEST');
+  const id = field(form, 'warning');
+  try {
+    await warnings.acknowledge(id, { count: field(form, 'count') });
+    return { failed: undefined };
+  } catch (error) {
+    return formFailure(error, 'warnings', (code) => ({ failed: { id, error: code } }));
+  }
+});
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const { dashboard, member, mayManage } = loaderData;
   // Each figure is one plural message: its number in <value>, what it counts in <label>.
@@ -82,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {dashboard.alerts && <AlertsPanel alerts={dashboard.alerts} />}
+      {dashboard.earlyWarnings && <EarlyWarningsPanel warnings={dashboard.earlyWarnings} failed={actionData?.failed} />}
       <section aria-labelledby="figures-title">
         <h2 id="figures-title" className="visually-hidden">
           {t('dashboard.figures')}
