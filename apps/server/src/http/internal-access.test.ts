@@ -58,6 +58,8 @@ let memberEmail: string;
 /** A partner and an evidence pack of the matrix's report, which coordinators and admins refer it with. */
 let partnerId: string;
 let packId: string;
+/** An early warning (decision 0052), acknowledged on the dashboard by the roles that may. */
+let warningId: string;
 
 /**
  * What a visitor who may not read it must never receive, in any page, data request or API answer:
@@ -115,6 +117,11 @@ beforeAll(async () => {
     askedReporter: 'yes',
   });
   packId = (await adminOperations.referrals.forReport(reportId)).packs[0]?.packId ?? '';
+  const warning = await server.database.pool.query<{ id: string }>(
+    `insert into early_warning (rule, subject_key, municipality, incident_type, incident_count, first_date, last_date)
+     values ('place-type', 'matrixstad|verbal', 'Matrixstad', 'verbal', 3, '2026-01-01', '2026-01-03') returning id`,
+  );
+  warningId = warning.rows[0]?.id ?? '';
 }, 180_000); // a member of every role signs in (scrypt at OWASP strength): room for a busy machine
 
 afterAll(async () => {
@@ -269,7 +276,17 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
         ['/internal/content/aboutUs/nl', { intent: 'save', body: `Over ons (${visitor})` }, ['coordinator', 'admin']],
         [`/internal/staff/${memberId}`, { intent: 'password-link' }, ['admin']],
+        // Acknowledging an early warning (decision 0052), not yet acknowledged again for each visitor.
+        [
+          '/internal/dashboard',
+          { intent: 'acknowledge-warning', warning: warningId, count: '3' },
+          ['coordinator', 'admin'],
+        ],
       ];
+      await server.database.pool.query(
+        'update early_warning set acknowledged_count = 0, acknowledged_at = null, acknowledged_by = null where id = $1',
+        [warningId],
+      );
       await server.database.pool.query(
         `insert into reporter_request (report_id, kind) values ($1, 'erasure')
          on conflict (report_id, kind)
@@ -312,6 +329,13 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         `Over ons (${visitor})`,
       ]);
       expect(edits.rows[0].n).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+      const acknowledged = await server.database.pool.query(
+        `select count(*)::int as n from audit_event where action = 'early-warning.acknowledged' and subject_id = $1 and actor_id = $2`,
+        [warningId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(acknowledged.rows[0].n, `acknowledged by ${visitor}`).toBe(
+        ['coordinator', 'admin'].includes(visitor) ? 1 : 0,
+      );
     });
   }
 
