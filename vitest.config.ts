@@ -3,21 +3,23 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * What runs a second time on the external server (TEST_DATABASE_URL, PostgreSQL 15 on CI, against
- * the embedded 18): the suites whose SQL could behave differently there — migrations and
- * constraints, the services and operations (locks, races, aggregates, backups, key rotation, the
- * sessions a change of role ends), mail through the outbox, several instances on one database, the
- * public figures. The
- * HTTP-level suites reach the same SQL through those layers, and suites that use no database
- * (configuration, sealing, storage, uploads, logs) would only repeat themselves (decision 0027).
+ * the embedded 18): the suites whose SQL depends on the server's version or on concurrency there —
+ * migrations, constraints and upgrades from a release; locks and races (several instances, linking
+ * and splitting incidents, early warnings from two instances, the outbox); aggregates (the figures
+ * and their small-cell rule); backups and restores. The operations and services that read and write
+ * plain rows reach the same SQL as on the embedded server, and the HTTP-level suites reach it
+ * through them (decision 0027).
  */
 const EXTERNAL_DATABASE_SUITES = [
   'apps/server/src/db/**/*.test.ts',
-  'apps/server/src/services/**/*.test.ts',
-  'apps/server/src/operations/**/*.test.ts',
-  'apps/server/src/mail/**/*.test.ts',
-  'apps/server/src/cli/**/*.test.ts',
   'apps/server/src/http/multi-instance*.test.ts',
   'apps/server/src/http/public-figures.test.ts',
+  'apps/server/src/operations/reports/incident-operations.test.ts',
+  'apps/server/src/services/casework/early-warnings.test.ts',
+  'apps/server/src/mail/**/*.test.ts',
+  'apps/server/src/services/figures/**/*.test.ts',
+  'apps/server/src/services/backup/backup.test.ts',
+  'apps/server/src/cli/backup.test.ts',
 ];
 
 /**

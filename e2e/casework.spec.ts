@@ -2,7 +2,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { createStaffAccount, signInAs, signInFirstTime } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 
@@ -57,7 +57,7 @@ test('a report goes new → in review → verified → published, and reaches /i
   const before = await verifiedLast30Days();
   await expectPublicCount(page, '/incidents', before);
 
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Cas Coordinator'));
+  await signInAs(page, 'coordinator');
   await page.goto(`/internal/reports?type=letter&from=${day}&to=${day}&sort=received-asc`);
   await expectNoAxeViolations(page);
   const rows = page.locator('tbody tr');
@@ -254,7 +254,7 @@ test('a coordinator reads a contact message, replies by email, archives and dele
   });
   expect(sent.status).toBe(201);
 
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Ina Coordinator'));
+  await signInAs(page, 'coordinator');
   await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Contact forms' }).click();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: `Open the message of ${firstName}` }).click();
@@ -278,7 +278,7 @@ test('a coordinator reads a contact message, replies by email, archives and dele
 
 test('a content edit shows on the public page at once and can be taken back', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one text of the site, edited by one test at a time');
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Edda Editor'));
+  await signInAs(page, 'coordinator');
   await page.goto('/internal/content');
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Edit Home: About us in Nederlands' }).click();
@@ -322,7 +322,7 @@ test('two coordinators decide on one report at once: the second is told so in He
   const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
   const path = `/internal/reports/${report?.id}`;
 
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Avi Coordinator'));
+  await signInAs(page, 'coordinator');
   const otherContext = await browser.newContext({ viewport: page.viewportSize() });
   const other = await otherContext.newPage();
   try {

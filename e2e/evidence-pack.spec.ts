@@ -8,7 +8,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const YIDDISH = 'אַ ייִדישער טעקסט מיט נקודות: מע האָט געשריגן אויף מײַן זון בײַם טראַמוויי (8:15).';
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -69,7 +69,7 @@ test('a coordinator makes evidence packs only as the reporter answered, with the
   const consenting = await newReport(origin, 'yes');
   const refusing = await newReport(origin, 'no');
   const asking = await newReport(origin, 'ask-first');
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Cora Pack'));
+  await signInAs(page, 'coordinator');
 
   // With consent: the identity can be asked for, and then the pack holds it.
   await page.goto(`/internal/reports/${consenting}`);

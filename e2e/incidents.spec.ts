@@ -3,7 +3,7 @@ import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const WORDS = { en: en.casework.incidentPanel, he: he.casework.incidentPanel };
@@ -33,7 +33,7 @@ for (const language of ['en', 'he'] as const) {
     oneWidthPerLanguage(testInfo, language);
     const words = WORDS[language];
     const [first, second] = [await newReport(baseURL ?? ''), await newReport(baseURL ?? '')];
-    await signInFirstTime(page, await createStaffAccount('coordinator', `Incidents ${language}`));
+    await signInAs(page, 'coordinator');
     if (language === 'he') {
       await page.getByLabel('Language').first().selectOption('he');
       await page.getByRole('button', { name: 'Change language' }).first().click();

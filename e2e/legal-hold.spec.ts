@@ -1,7 +1,7 @@
 import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 
@@ -21,7 +21,7 @@ test('a coordinator sets a legal hold with its reason, finds it on the dashboard
   const reportId = await reportIdByReceipt(sent.body.receipt ?? '');
   const reason = `Procedure at the court of Antwerp ${Date.now()}`;
 
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Lea Coordinator'));
+  await signInAs(page, 'coordinator');
   await page.goto(`/internal/reports/${reportId}`);
   const panel = page.getByRole('region', { name: 'Retention and legal hold' });
   await expect(panel).toContainText('No erasure is planned');

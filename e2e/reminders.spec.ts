@@ -2,7 +2,7 @@ import { todayInBelgium } from '@app/core/site/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 
@@ -35,7 +35,7 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
   const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
   const note = `Call back the witness on Tuesday ${Date.now()}`;
 
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Rema Coordinator'));
+  const coordinator = await signInAs(page, 'coordinator');
   await page.goto(`/internal/reports/${report?.id}`);
   const panel = page.getByRole('region', { name: 'Reminders' });
   await expect(panel.getByText('No reminders on this report.')).toBeVisible();
@@ -47,7 +47,7 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
   await panel.getByLabel('Note').fill(note);
   await panel.getByRole('button', { name: 'Add the reminder' }).click();
   await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Due');
-  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Set by Rema Coordinator');
+  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText(`Set by ${coordinator.name}`);
   await expectNoAxeViolations(page);
   // Sealed at rest: the note is nowhere in the table.
   const stored = await queryServerDatabase<{ note: string }>('select note from report_reminder where report_id = $1', [
@@ -69,7 +69,9 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
   await item.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/internal/reports/${report?.id}#reminders-title$`));
   await panel.getByRole('listitem').filter({ hasText: note }).getByRole('button', { name: 'Mark done' }).click();
-  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText('Marked done by Rema Coordinator');
+  await expect(panel.getByRole('listitem').filter({ hasText: note })).toContainText(
+    `Marked done by ${coordinator.name}`,
+  );
   await page.goto('/internal/dashboard');
   await expect(page.getByRole('region', { name: 'Reminders due' }).getByText(note)).toHaveCount(0);
 });

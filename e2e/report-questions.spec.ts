@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { openForm, termsCheckbox } from './report-form-helpers.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const m = MESSAGES.en;
 /** Addresses of hateful content as a reporter would paste them; the server never opens them. */
@@ -61,7 +61,7 @@ test('an online incident carries its addresses and platform from the form to the
 
   // Staff: the threat is going on, so the report waits at the top of the dashboard.
   // The first sign-in ends on the dashboard.
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Online Coordinator'));
+  await signInAs(page, 'coordinator');
   const urgent = page.getByRole('region', { name: /urgent report/ });
   await expect(urgent).toContainText('The reporter says the threat is still going on.');
   await urgent

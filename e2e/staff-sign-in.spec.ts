@@ -1,7 +1,7 @@
 import { solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createStaffAccount, freshCode, signIn, signInFirstTime, submitPassword } from './staff.ts';
+import { createStaffAccount, freshCode, signIn, signInAs, signInFirstTime, submitPassword } from './staff.ts';
 import { totpCode } from './totp.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -186,7 +186,7 @@ test('a viewer sees neither personal data nor the sections of other roles', asyn
     }),
   });
   expect(sent.status).toBe(201);
-  await signInFirstTime(page, await createStaffAccount('viewer', 'Vera Viewer'));
+  await signInAs(page, 'viewer');
   const navigation = page.getByRole('navigation', { name: 'Staff area' });
   await expect(navigation.getByRole('link')).toHaveText(['Dashboard', 'Stats']);
   await page.goto('/internal/staff');
@@ -206,7 +206,7 @@ test('a viewer sees neither personal data nor the sections of other roles', asyn
 });
 
 test('the staff area in Hebrew reads right to left, and its pages pass axe', async ({ page }, testInfo) => {
-  await signInFirstTime(page, await createStaffAccount('admin', 'Hila Admin'));
+  await signInAs(page, 'admin');
   await page.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -234,7 +234,7 @@ test('an admin adds a member, who chooses a password by the link and sets up two
   page,
   browser,
 }) => {
-  await signInFirstTime(page, await createStaffAccount('admin', 'Noa Admin'));
+  await signInAs(page, 'admin');
   await page.getByRole('link', { name: 'Staff', exact: true }).click();
   const stamp = Date.now().toString(36);
   const email = `new-member-${stamp}@example.org`;

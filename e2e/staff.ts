@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { type Cookie, expect, type Page, test } from '@playwright/test';
 import { totpCode } from './totp.ts';
 
 const run = promisify(execFile);
@@ -79,4 +79,31 @@ export function freshCode(account: EnrolledStaff): string {
     }
   }
   throw new Error('every code valid now has been used');
+}
+
+/** This worker's members, one per role, each with the cookies of its open session. */
+const workerMembers = new Map<StaffAccount['role'], { account: EnrolledStaff; cookies: Cookie[] }>();
+
+/**
+ * A member of this role, signed in (decision 0027): the first test of a worker that asks creates
+ * the account with the command line and sets up its two-step sign-in in the page, as
+ * `signInFirstTime` does; later tests of the same worker get that session's cookies in their own
+ * browser context, and the page opens the dashboard. For a flow that needs a member, not one that
+ * tests the sign-in itself, a new member or a name no other test shows. Only the session cookies
+ * are kept: the staff area's language stays the choice of each test's own context.
+ */
+export async function signInAs(page: Page, role: StaffAccount['role']): Promise<EnrolledStaff> {
+  const known = workerMembers.get(role);
+  if (known) {
+    await page.context().addCookies(known.cookies);
+    await page.goto('/internal/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    return known.account;
+  }
+  const name = `Worker ${test.info().workerIndex} ${role}`;
+  const account = await signInFirstTime(page, await createStaffAccount(role, name));
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('staff.'));
+  expect(cookies.length, 'the session cookies of a signed-in member').toBeGreaterThan(0);
+  workerMembers.set(role, { account, cookies });
+  return account;
 }

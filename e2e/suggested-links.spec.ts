@@ -4,7 +4,7 @@ import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, onlyAt, test } from './fixtures.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const WORDS = {
@@ -49,7 +49,7 @@ for (const language of ['en', 'he'] as const) {
     const first = await onlineReport(baseURL ?? '', post);
     const second = await onlineReport(baseURL ?? '', `${post.replace('https://', 'http://www.')}/?utm_source=share`);
     const third = await onlineReport(baseURL ?? '', `${post}#comments`);
-    await signInFirstTime(page, await createStaffAccount('coordinator', `Suggestions ${language}`));
+    await signInAs(page, 'coordinator');
     if (language === 'he') {
       await page.getByLabel('Language').first().selectOption('he');
       await page.getByRole('button', { name: 'Change language' }).first().click();
@@ -104,7 +104,7 @@ test('suggestions are dismissed and confirmed without JavaScript', async ({ page
     await onlineReport(baseURL ?? '', `${post}?fbclid=abc`),
     await onlineReport(baseURL ?? '', post.replace('https://social.example', 'HTTPS://SOCIAL.EXAMPLE:443')),
   ];
-  await signInFirstTime(page, await createStaffAccount('coordinator', 'Suggestions without JavaScript'));
+  await signInAs(page, 'coordinator');
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: false,
