@@ -71,6 +71,7 @@ function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[num
       <InputField
         label={t('referrals.name')}
         name="name"
+        dir="auto"
         maxLength={PARTNER_NAME_MAX_LENGTH}
         autoComplete="off"
         defaultValue={values?.name ?? ''}
@@ -85,6 +86,7 @@ function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[num
         label={t('referrals.contact')}
         hint={t('referrals.contactHint')}
         name="contact"
+        dir="auto"
         maxLength={PARTNER_CONTACT_MAX_LENGTH}
         rows={3}
         defaultValue={values?.contact ?? ''}
@@ -93,6 +95,7 @@ function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[num
         label={t('referrals.accepts')}
         hint={t('referrals.acceptsHint')}
         name="accepts"
+        dir="auto"
         maxLength={PARTNER_ACCEPTS_MAX_LENGTH}
         rows={3}
         defaultValue={values?.accepts ?? ''}
@@ -159,8 +162,17 @@ function PartnerItem({ partner, draft }: { partner: PartnerView; draft?: Record<
       <p>
         {t(`referrals.kinds.${partner.kind}`)} · {t('referrals.referralCount', { count: partner.referrals })}
       </p>
-      {partner.contact && <p className="user-text">{partner.contact}</p>}
-      {partner.accepts && <p className="user-text muted">{partner.accepts}</p>}
+      {/* What an admin wrote, in its own direction (a Dutch address on a Hebrew page). */}
+      {partner.contact && (
+        <p className="user-text" dir="auto">
+          {partner.contact}
+        </p>
+      )}
+      {partner.accepts && (
+        <p className="user-text muted" dir="auto">
+          {partner.accepts}
+        </p>
+      )}
       <details open={draft !== undefined}>
         <summary>{t('referrals.edit')}</summary>
         <Form method="post" className="staff-form" noValidate>
