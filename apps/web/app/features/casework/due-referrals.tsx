@@ -1,4 +1,5 @@
 import type { DueReferral } from '@app/core/casework/referrals';
+import { isolate } from '@app/locales/bidi';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -25,7 +26,7 @@ export function DueReferrals({ dueReferrals }: { dueReferrals: { count: number; 
             <li key={referral.id} className="reminder reminder--due">
               <p>
                 {t('referrals.due.line', {
-                  partner: referral.partnerName,
+                  partner: isolate(referral.partnerName),
                   date: formatDateTime(referral.sentAt, language),
                 })}
               </p>

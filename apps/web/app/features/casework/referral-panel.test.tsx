@@ -1,5 +1,6 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import type { ReportReferrals } from '@app/core/casework/referrals';
+import { isolate } from '@app/locales/bidi';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
@@ -80,7 +81,10 @@ describe('ReferralPanel (decision 0050)', () => {
       const via = within(agreement).getByRole('combobox', { name: words.panel.agreedVia });
       expect(within(via).getByRole('option', { name: words.channels.phone })).toBeTruthy();
       const partner = within(form).getByRole('combobox', { name: words.panel.partner });
-      expect(within(partner).getByRole('option', { name: `${MARKER} (${words.kinds['police-zone']})` })).toBeTruthy();
+      // The partner's name isolated: a Latin name keeps its place before the kind in Hebrew.
+      expect(
+        within(partner).getByRole('option', { name: `${isolate(MARKER)} (${words.kinds['police-zone']})` }),
+      ).toBeTruthy();
       expect(within(form).getByRole('combobox', { name: words.panel.pack }).textContent).toContain(
         words.panel.withoutIdentity,
       );

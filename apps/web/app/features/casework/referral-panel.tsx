@@ -111,7 +111,8 @@ function ReferForm({
         defaultValue={draft?.partner ?? referrals.partners[0]?.id}
         options={referrals.partners.map((partner) => ({
           value: partner.id,
-          label: `${partner.name} (${t(`referrals.kinds.${partner.kind}`)})`,
+          // The name isolated: a Latin name keeps its place before the kind on a Hebrew page.
+          label: `${isolate(partner.name)} (${t(`referrals.kinds.${partner.kind}`)})`,
         }))}
       />
       <SelectField

@@ -1,4 +1,5 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
+import { isolate } from '@app/locales/bidi';
 import { LANGUAGES } from '@app/locales/languages';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -27,7 +28,7 @@ export function ReportFacts({ report }: { report: ReportDetail }) {
         <dt>{t('casework.source')}</dt>
         <dd>
           {t(`casework.sources.${report.source}`)}
-          {report.recordedBy && ` · ${t('casework.recordedBy', { name: report.recordedBy.name })}`}
+          {report.recordedBy && ` · ${t('casework.recordedBy', { name: isolate(report.recordedBy.name) })}`}
         </dd>
         <dt>{t('casework.type')}</dt>
         <dd>{t(`incidentTypes.${report.incidentType}.label`)}</dd>

@@ -1,5 +1,5 @@
 import { resources } from '@app/locales/resources';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInLanguage } from '../../test/render.tsx';
 import { RecordedReport, RecordReportForm } from './record-report-form.tsx';
@@ -41,7 +41,7 @@ describe('recording a report from another channel', () => {
     expect(screen.getByRole('button', { name: 'Record the report' })).toBeTruthy();
   });
 
-  it('shows the problems the server found with the web form’s own words, and keeps what was typed (English)', () => {
+  it('shows the problems the server found with the web form’s own words, and keeps what was typed (English)', async () => {
     renderInLanguage(
       'en',
       ['forms', 'internal'],
@@ -81,7 +81,7 @@ describe('recording a report from another channel', () => {
               language: 'he',
               receipt: 'yes',
             },
-            errors: { source: 'required', date: 'futureDate' },
+            errors: { source: 'required', date: 'futureDate', receipt: 'invalidChoice' },
           }}
         />
       ),
@@ -97,6 +97,14 @@ describe('recording a report from another channel', () => {
     expect(screen.getByRole('textbox', { name: /Where did it happen/ })).toHaveProperty('value', 'Kerkstraat 12');
     expect(screen.getByRole('combobox', { name: /The person’s language/ })).toHaveProperty('value', 'he');
     expect(screen.getByRole('radio', { name: 'Yes, make a receipt' })).toHaveProperty('checked', true);
+    // The list of problems takes the focus (the answer came from the server, the person is at the
+    // button below); its entry for the receipt leads to the receipt's first choice.
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    fireEvent.click(within(summary).getByRole('button', { name: /receipt/ }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Yes, make a receipt' }));
+    expect(screen.getByRole('group', { name: 'Does the person want a receipt?' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 
   it('offers the channels in Hebrew', () => {
@@ -133,6 +141,8 @@ describe('recording a report from another channel', () => {
     // Read out group by group; the groups stay left to right inside the right-to-left slip.
     const code = slip.querySelector('[data-receipt]');
     expect(code?.textContent).toBe('4711 0802 1593 7264');
+    // In two pairs, so that a phone wraps it two by two, never three and one.
+    expect([...(code?.children ?? [])].map((pair) => pair.textContent)).toEqual(['4711 0802', '1593 7264']);
     expect(code?.getAttribute('dir')).toBe('ltr');
     // A screen reader reads it digit by digit.
     expect(slip.textContent).toContain('4 7 1 1 0 8 0 2 1 5 9 3 7 2 6 4');

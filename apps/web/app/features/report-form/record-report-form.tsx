@@ -3,7 +3,7 @@ import type { FieldErrors } from '@app/core/errors/field-errors';
 import { formatReceipt } from '@app/core/forms/follow-up';
 import { REPORT_FORM_FIELDS, type ReportFormValues } from '@app/core/forms/plain-forms';
 import { LANGUAGES, type Language } from '@app/locales/languages';
-import { Fragment, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form, Link } from 'react-router';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
@@ -15,6 +15,7 @@ import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES, localizedPath } from '../../paths.ts';
 import { toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
+import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
 import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
@@ -63,6 +64,12 @@ export function RecordReportForm({ answer, staffLanguage }: { answer?: RecordRep
     shouldFocusError: false,
   });
   const id = useId();
+  const summary = useRef<HTMLDivElement>(null);
+  // The server's problems arrive in a new answer: the list of them takes the focus (without
+  // JavaScript the summary's own autofocus does it), else the person stays at the button below.
+  useEffect(() => {
+    if (returned) focusWhenShown(summary);
+  }, [returned]);
   const values = returned?.values;
   const personLanguage = (values?.language ?? staffLanguage) as Language;
   const organisation = useSite()?.organisationName ?? '';
@@ -86,6 +93,7 @@ export function RecordReportForm({ answer, staffLanguage }: { answer?: RecordRep
       <InitialValues.Provider value={returned?.values.report}>
         <Form method="post" className="staff-form record-report" noValidate>
           <ErrorSummary
+            ref={summary}
             errors={hookErrors ?? {}}
             labels={labels}
             order={[...EXTRA_FIELDS, ...REPORT_FORM_FIELDS]}
@@ -139,15 +147,15 @@ export function RecordReportForm({ answer, staffLanguage }: { answer?: RecordRep
             </div>
             <p>{t('recordReport.readOut')}</p>
           </section>
-          <section className="staff-panel report-form" aria-labelledby={`${id}-personal`}>
+          <section className="staff-panel" aria-labelledby={`${id}-personal`}>
             <h2 id={`${id}-personal`}>{t('reportForm.steps.personal')}</h2>
             <PersonalStep form={form} showAll={!isEnhanced} />
           </section>
-          <section className="staff-panel report-form" aria-labelledby={`${id}-incident`}>
+          <section className="staff-panel" aria-labelledby={`${id}-incident`}>
             <h2 id={`${id}-incident`}>{t('reportForm.steps.incident')}</h2>
             <IncidentStep form={form} showAll={!isEnhanced} />
           </section>
-          <section className="staff-panel report-form" aria-labelledby={`${id}-additional`}>
+          <section className="staff-panel" aria-labelledby={`${id}-additional`}>
             <h2 id={`${id}-additional`}>{t('reportForm.steps.additional')}</h2>
             <AdditionalStep
               form={form}
@@ -158,24 +166,33 @@ export function RecordReportForm({ answer, staffLanguage }: { answer?: RecordRep
           </section>
           <section className="staff-panel" aria-labelledby={`${id}-receipt`}>
             <h2 id={`${id}-receipt`}>{t('recordReport.receiptTitle')}</h2>
-            <fieldset className={`form-field${errors.receipt ? ' form-field--invalid' : ''}`}>
+            <fieldset
+              className={`choice-group${errors.receipt ? ' form-field--invalid' : ''}`}
+              aria-describedby={`${id}-receipt-hint${errors.receipt ? ` ${id}-receipt-error` : ''}`}
+              aria-invalid={errors.receipt ? true : undefined}
+            >
               <legend className="form-field__label">{t('recordReport.fields.receipt')}</legend>
-              <p className="form-field__hint">{t('recordReport.receiptHint')}</p>
+              <p id={`${id}-receipt-hint`} className="form-field__hint">
+                {t('recordReport.receiptHint')}
+              </p>
               {extraError('receipt')}
-              {(['yes', 'no'] as const).map((choice) => (
-                <div className="choice" key={choice}>
-                  <input
-                    id={`record-receipt-${choice}`}
-                    type="radio"
-                    name="receipt"
-                    value={choice}
-                    defaultChecked={(values?.receipt ?? 'no') === choice}
-                  />
-                  <label htmlFor={`record-receipt-${choice}`} className="choice__text">
-                    <span className="choice__label">{t(`recordReport.receiptChoices.${choice}`)}</span>
+              <div className="choice-group__options">
+                {(['yes', 'no'] as const).map((choice) => (
+                  <label className="choice" key={choice}>
+                    <input
+                      // The first choice carries the field's id: the summary's entry leads there.
+                      id={choice === 'yes' ? 'record-receipt' : undefined}
+                      type="radio"
+                      name="receipt"
+                      value={choice}
+                      defaultChecked={(values?.receipt ?? 'no') === choice}
+                    />
+                    <span className="choice__text">
+                      <span className="choice__label">{t(`recordReport.receiptChoices.${choice}`)}</span>
+                    </span>
                   </label>
-                </div>
-              ))}
+                ))}
+              </div>
             </fieldset>
           </section>
           <SubmitButton label={t('recordReport.submit')} busyLabel={t('recordReport.submitting')} />
@@ -232,6 +249,7 @@ function ReceiptSlip({
   const isEnhanced = useHydrated();
   const id = useId();
   const dir = LANGUAGES.find(({ code }) => code === answer.language)?.dir ?? 'ltr';
+  const groups = formatReceipt(receipt).split(' ');
   const print = () => {
     const root = document.documentElement;
     root.classList.add('printing-receipt');
@@ -250,15 +268,14 @@ function ReceiptSlip({
       <p className="visually-hidden">
         {t('receipt.label')}: {receipt.split('').join(' ')}
       </p>
+      {/* Two pairs of groups: on a phone it wraps two by two, never three and one. */}
       <p className="receipt-card__code" dir="ltr" aria-hidden="true" translate="no" data-receipt="">
-        {formatReceipt(receipt)
-          .split(' ')
-          .map((group, index) => (
-            <Fragment key={group + String(index)}>
-              {index > 0 && ' '}
-              <span>{group}</span>
-            </Fragment>
-          ))}
+        <span>
+          <span>{groups[0]}</span> <span>{groups[1]}</span>
+        </span>{' '}
+        <span>
+          <span>{groups[2]}</span> <span>{groups[3]}</span>
+        </span>
       </p>
       <p>
         <RichText

@@ -64,19 +64,40 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
     : defaultShouldRevalidate;
 }
 
-function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[number], string>> }) {
+/** The field a refusal is about, so that its sentence stands by that field too. */
+const FIELD_OF_ERROR: Partial<Record<string, (typeof FIELDS)[number]>> = {
+  nameRequired: 'name',
+  nameTooLong: 'name',
+  invalidChoice: 'kind',
+  contactTooLong: 'contact',
+  acceptsTooLong: 'accepts',
+};
+
+function PartnerFields({
+  values,
+  error,
+}: {
+  values?: Partial<Record<(typeof FIELDS)[number], string>>;
+  /** The refusal of this form, if it was this one. */
+  error?: string;
+}) {
   const { t } = useTranslation();
+  const errorOf = (name: (typeof FIELDS)[number]) =>
+    error && FIELD_OF_ERROR[error] === name ? t(`referrals.errors.${error}`) : undefined;
   return (
     <>
       <InputField
         label={t('referrals.name')}
+        error={errorOf('name')}
         name="name"
+        dir="auto"
         maxLength={PARTNER_NAME_MAX_LENGTH}
         autoComplete="off"
         defaultValue={values?.name ?? ''}
       />
       <SelectField
         label={t('referrals.kind')}
+        error={errorOf('kind')}
         name="kind"
         defaultValue={values?.kind ?? PARTNER_KINDS[0]}
         options={PARTNER_KINDS.map((kind) => ({ value: kind, label: t(`referrals.kinds.${kind}`) }))}
@@ -84,7 +105,9 @@ function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[num
       <LongTextField
         label={t('referrals.contact')}
         hint={t('referrals.contactHint')}
+        error={errorOf('contact')}
         name="contact"
+        dir="auto"
         maxLength={PARTNER_CONTACT_MAX_LENGTH}
         rows={3}
         defaultValue={values?.contact ?? ''}
@@ -92,7 +115,9 @@ function PartnerFields({ values }: { values?: Partial<Record<(typeof FIELDS)[num
       <LongTextField
         label={t('referrals.accepts')}
         hint={t('referrals.acceptsHint')}
+        error={errorOf('accepts')}
         name="accepts"
+        dir="auto"
         maxLength={PARTNER_ACCEPTS_MAX_LENGTH}
         rows={3}
         defaultValue={values?.accepts ?? ''}
@@ -105,6 +130,8 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation();
   const draftFor = (intent: string, partner = '') =>
     actionData?.error && actionData.intent === intent && actionData.partner === partner ? actionData.values : undefined;
+  const errorFor = (intent: string, partner = '') =>
+    actionData?.error && actionData.intent === intent && actionData.partner === partner ? actionData.error : undefined;
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('referrals.title')} · ${t('internal.areaName')}`}</title>
@@ -124,7 +151,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         <h2 id="partners-add-title">{t('referrals.add')}</h2>
         <Form method="post" className="staff-form" noValidate key={actionData?.error ? 'draft' : actionData?.at}>
           <input type="hidden" name="intent" value="create" />
-          <PartnerFields values={draftFor('create')} />
+          <PartnerFields values={draftFor('create')} error={errorFor('create')} />
           <SubmitButton label={t('referrals.addSubmit')} busyLabel={t('referrals.addSubmit')} />
         </Form>
       </section>
@@ -139,6 +166,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
                 key={`${partner.id}-${partner.revision}`}
                 partner={partner}
                 draft={draftFor('update', partner.id)}
+                error={errorFor('update', partner.id)}
               />
             ))}
           </ul>
@@ -148,7 +176,15 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function PartnerItem({ partner, draft }: { partner: PartnerView; draft?: Record<string, string> }) {
+function PartnerItem({
+  partner,
+  draft,
+  error,
+}: {
+  partner: PartnerView;
+  draft?: Record<string, string>;
+  error?: string;
+}) {
   const { t } = useTranslation();
   return (
     <li className="tag-list__item" data-testid="partner">
@@ -159,15 +195,24 @@ function PartnerItem({ partner, draft }: { partner: PartnerView; draft?: Record<
       <p>
         {t(`referrals.kinds.${partner.kind}`)} · {t('referrals.referralCount', { count: partner.referrals })}
       </p>
-      {partner.contact && <p className="user-text">{partner.contact}</p>}
-      {partner.accepts && <p className="user-text muted">{partner.accepts}</p>}
+      {/* What an admin wrote, in its own direction (a Dutch address on a Hebrew page). */}
+      {partner.contact && (
+        <p className="user-text" dir="auto">
+          {partner.contact}
+        </p>
+      )}
+      {partner.accepts && (
+        <p className="user-text muted" dir="auto">
+          {partner.accepts}
+        </p>
+      )}
       <details open={draft !== undefined}>
         <summary>{t('referrals.edit')}</summary>
         <Form method="post" className="staff-form" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="partner" value={partner.id} />
           <input type="hidden" name="revision" value={partner.revision} />
-          <PartnerFields values={draft ?? partner} />
+          <PartnerFields values={draft ?? partner} error={error} />
           <SubmitButton label={t('referrals.editSubmit')} busyLabel={t('referrals.editSubmit')} />
         </Form>
       </details>

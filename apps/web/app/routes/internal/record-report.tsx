@@ -1,4 +1,4 @@
-import { AppError } from '@app/core/errors/app-error';
+import { isAppError } from '@app/core/errors/app-error';
 import { REPORT_FORM_FIELDS, reportInputFromValues, reportValuesFromForm } from '@app/core/forms/plain-forms';
 import { isLanguage, languageFromHeaders } from '@app/locales/languages';
 import { data } from 'react-router';
@@ -52,7 +52,8 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     };
     return answer;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+    // By its mark, not `instanceof`: the operation's AppError comes from the server's copy of core.
+    if (isAppError(error) && error.code === 'VALIDATION_FAILED') {
       const answer: RecordReportAnswer = {
         state: 'editing',
         values: { report, source, language, receipt },
