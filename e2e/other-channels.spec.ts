@@ -6,7 +6,7 @@ import { reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
 import { ORGANISATION, openForm, termsCheckbox } from './report-form-helpers.ts';
-import { createStaffAccount, signInFirstTime } from './staff.ts';
+import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const STAFF = { en, he };
@@ -87,7 +87,7 @@ for (const language of ['en', 'he'] as const) {
     const post = `https://www.instagram.com/p/e2e-${randomUUID()}/`;
     const prefix = language === 'en' ? '' : `/${language}`;
 
-    await signInFirstTime(page, await createStaffAccount('coordinator', `Channels ${language}`));
+    await signInAs(page, 'coordinator');
     if (language === 'he') {
       await page.getByLabel('Language').first().selectOption('he');
       await page.getByRole('button', { name: 'Change language' }).first().click();
