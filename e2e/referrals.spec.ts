@@ -125,7 +125,7 @@ for (const language of ['en', 'he'] as const) {
     await partnerField.selectOption(partnerId ?? '');
     await expect(referForm.getByLabel(t.referrals.panel.pack)).toContainText(t.referrals.panel.withoutIdentity);
     await referForm.getByRole('button', { name: t.referrals.panel.submit, exact: true }).click();
-    await expect(panel.getByRole('alert')).toContainText(t.casework.evidencePack.errors.askFirst);
+    await expect(panel.getByRole('alert')).toContainText(t.referrals.panel.askFirstRefused);
     await expect(panel.getByTestId('referral')).toHaveCount(0);
 
     // Recorded (today, by phone): sent.

@@ -95,7 +95,14 @@ describe('ReferralPanel (decision 0050)', () => {
   it.each(['en', 'he'] as const)('shows the reason of a refusal in the staff member’s language (%s)', (language) => {
     show(askFirst, language, { error: 'evidencePack.askFirst', at: 1 });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain(resources[language].internal.casework.evidencePack.errors.askFirst);
+    // What this form asks for (the day and the way), not the pack's tick.
+    expect(alert.textContent).toContain(resources[language].internal.referrals.panel.askFirstRefused);
+    expect(alert.textContent).not.toContain(resources[language].internal.casework.evidencePack.errors.askFirst);
+    cleanup();
+    show(askFirst, language, { error: 'referrals.agreementIncomplete', at: 2 });
+    expect(screen.getByRole('alert').textContent).toContain(
+      resources[language].internal.referrals.errors.agreementIncomplete,
+    );
   });
 
   it.each(['en', 'he'] as const)('offers no form after a “no”, only why (%s)', (language) => {

@@ -102,7 +102,8 @@ function ReferForm({
     <Form method="post" className="staff-form" noValidate data-testid="referral-form" key={error ? 'draft' : undefined}>
       {error && (
         <FormAlert key={error} title={t('referrals.panel.errorTitle')}>
-          <p>{t(errorMessageKey(error))}</p>
+          {/* The pack's sentence asks for its tick; this form asks for the day and the way instead. */}
+          <p>{t(error === 'evidencePack.askFirst' ? 'referrals.panel.askFirstRefused' : errorMessageKey(error))}</p>
         </FormAlert>
       )}
       <SelectField
