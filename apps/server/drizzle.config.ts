@@ -14,6 +14,7 @@ export default defineConfig({
     './src/db/reporter-control-schema.ts',
     './src/db/referrals-schema.ts',
     './src/db/early-warning-schema.ts',
+    './src/db/support-schema.ts',
   ],
   out: './drizzle',
 });

@@ -54,6 +54,7 @@ export function createStaffSide(
     digestHour: config.mail.digestHour,
     responsePromiseWorkingDays: config.responsePromiseWorkingDays,
     referralAnswerWorkingDays: config.referralAnswerWorkingDays,
+    smallCellThreshold: config.site.smallCellThreshold,
     retentionPeriods: config.retention,
     earlyWarnings: config.earlyWarnings,
   };

@@ -179,7 +179,7 @@ export function createApp({ config, services, logger, build, clientDir, devMiddl
   app.use(attachmentRoutes());
   app.use(exportRoutes());
   app.use(evidencePackRoutes(logger));
-  app.post(['/api/contact-messages', '/api/follow-up/open'], jsonBodyParser());
+  app.post(['/api/contact-messages', '/api/follow-up/open', '/api/follow-up/support-answer'], jsonBodyParser());
   app.use(submissionRoutes(services, logger, readiness));
   app.use(followUpRoutes(services, logger, readiness));
   app.get('/version.json', async (_request, response) => {

@@ -146,5 +146,36 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
     );
   }
 
+  // The support question (decision 0053): the reporter's answer 1 to 5 and optional words. A plain
+  // form (without JavaScript: back to the page, which says it was received or shows the refusal's
+  // code), or JSON through the API (the answer or the error's code).
+  router.post(
+    '/api/follow-up/support-answer',
+    express.urlencoded({ extended: false, limit: 8192 }),
+    guarded(async (request, response) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const cookie = request.get('cookie') ?? null;
+      if (request.is('application/json')) {
+        await services.followUp.answerSupport(cookie, { rating: body.rating, words: body.words });
+        response.status(200).json({ ok: true });
+        return;
+      }
+      const language = isLanguage(body.language) ? body.language : 'en';
+      const page = `${languagePrefix(language)}/follow-up`;
+      try {
+        await services.followUp.answerSupport(cookie, { rating: body.rating, words: body.words });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'SESSION_ENDED') return response.redirect(303, page);
+        if (error instanceof AppError && error.code.startsWith('followUp.SUPPORT_')) {
+          const code = error.code.slice('followUp.'.length);
+          response.redirect(303, `${page}?supportError=${code}#support-question`);
+          return;
+        }
+        throw error;
+      }
+      response.redirect(303, `${page}?support=answered#support-question`);
+    }, logger),
+  );
+
   return router;
 }

@@ -270,6 +270,28 @@ describe('the staff area answers every visitor as the access matrix says', () =>
           { intent: 'refer', partner: partnerId, pack: packId, agreedOn: '2026-01-05', agreedVia: 'phone' },
           ['coordinator', 'admin'],
         ],
+        // Support given (decision 0053): the needs, the safety plan and a service, from a fresh start for each visitor.
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'support-needs', revision: '1', needs: 'legal' },
+          ['coordinator', 'admin'],
+        ],
+        [
+          `/internal/reports/${reportId}`,
+          { intent: 'safety-plan', revision: '2', plan: `Matrix safety plan by ${visitor}` },
+          ['coordinator', 'admin'],
+        ],
+        [
+          `/internal/reports/${reportId}`,
+          {
+            intent: 'support-service',
+            need: 'legal',
+            description: `Matrix support by ${visitor}`,
+            givenBy: `staff:${sessions[visitor]?.staff.id ?? ''}`,
+            givenOn: '2026-01-05',
+          },
+          ['coordinator', 'admin'],
+        ],
         ['/internal/partners', { intent: 'create', name: `Matrix partner of ${visitor}`, kind: 'other' }, ['admin']],
         ['/internal/account', { intent: 'daily-digest', dailyDigest: 'yes' }, ['coordinator', 'admin']],
         [`/internal/contact-forms/${messageId}`, { intent: 'unarchive' }, ['coordinator', 'admin']],
@@ -287,6 +309,9 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         'update early_warning set acknowledged_count = 0, acknowledged_at = null, acknowledged_by = null where id = $1',
         [warningId],
       );
+      for (const table of ['support_service', 'support_need', 'report_support']) {
+        await server.database.pool.query(`delete from ${table} where report_id = $1`, [reportId]);
+      }
       await server.database.pool.query(
         `insert into reporter_request (report_id, kind) values ($1, 'erasure')
          on conflict (report_id, kind)
@@ -306,6 +331,13 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         } else expect(answer.status, `${path} ${fields.intent}`).toBe(allowed.includes(visitor) ? 200 : 403);
         if (!allowed.includes(visitor)) expectNoSecrets(await answer.text(), `${path} for ${visitor}`);
       }
+      // Only the allowed left a trace: support recorded by this visitor exists exactly when they may record it.
+      const supported = await server.database.pool.query(
+        `select count(*)::int as n from support_service s join report_support r on r.report_id = s.report_id
+          where s.report_id = $1 and s.recorded_by = $2 and r.safety_plan is not null`,
+        [reportId, sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(supported.rows[0].n, `support by ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
       // Only the allowed left a trace: a referral by this visitor exists exactly when they may refer.
       const referred = await server.database.pool.query(
         'select count(*)::int as n from referral where report_id = $1 and referred_by = $2',

@@ -111,6 +111,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
     state: async () => closedSessions,
     accepted: 303,
   },
+  // The support question's answer (decision 0053), to a question asked afresh for each request.
+  'POST /api/follow-up/support-answer': {
+    send: async (headers) => {
+      const jar = await openSession();
+      await server.database.pool.query(
+        `with opened as (select report_id from follow_up_session order by created_at desc limit 1)
+         insert into support_feedback (report_id, asked_at) select report_id, now() from opened
+         on conflict (report_id) do update set rating = null, words = null, answered_at = null`,
+      );
+      return fetch(`${server.baseUrl}/api/follow-up/support-answer`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), ...headers },
+        body: 'language=nl&rating=3',
+      });
+    },
+    state: () => count("select count(*)::int as n from audit_event where action = 'report.support-answered'"),
+    accepted: 303,
+  },
   'POST /internal/login': {
     send: (headers) =>
       fetch(`${server.baseUrl}/internal/login`, {

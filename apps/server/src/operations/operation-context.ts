@@ -32,6 +32,8 @@ export type OperationDeps = {
   responsePromiseWorkingDays: number;
   /** A referral comes due without the partner's first answer after so many working days (REFERRAL_ANSWER_WORKING_DAYS). */
   referralAnswerWorkingDays?: number;
+  /** The small-cell threshold (SMALL_CELL_THRESHOLD, decision 0022) that staff figures of reporters' answers keep to too. */
+  smallCellThreshold?: number;
   /** The retention periods per outcome (decision 0040), for the erasure dates staff are shown. */
   retentionPeriods?: RetentionPeriods;
   /** Early warning's thresholds (decision 0052), for the window the dashboard names. */

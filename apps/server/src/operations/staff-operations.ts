@@ -55,6 +55,7 @@ import { resetTwoFactor } from './staff/reset-two-factor.ts';
 import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
+import { addSupportService, reportSupportOf, setSafetyPlan, setSupportNeeds } from './support/support.ts';
 import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
 import { acknowledgeEarlyWarning } from './warnings/early-warnings.ts';
 
@@ -153,6 +154,12 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     },
     warnings: {
       acknowledge: (id, input) => acknowledgeEarlyWarning(deps, actor, id, input),
+    },
+    support: {
+      forReport: (reportId) => reportSupportOf(deps, actor, reportId),
+      setNeeds: (reportId, input) => setSupportNeeds(deps, actor, reportId, input),
+      addService: (reportId, input) => addSupportService(deps, actor, reportId, input),
+      setSafetyPlan: (reportId, input) => setSafetyPlan(deps, actor, reportId, input),
     },
     audit: {
       list: (filter) => listAuditLog(deps, actor, filter),

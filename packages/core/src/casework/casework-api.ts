@@ -200,8 +200,10 @@ export type StaffThreadMessage = {
   /** The staff member who wrote it (staff see it; the reporter never does). */
   staffName: string | null;
   at: string;
-  /** Null for the automatic acknowledgement. */
+  /** Null for the automatic messages (the acknowledgement, the support question). */
   body: string | null;
+  /** Which automatic message it is (decision 0053); absent for the acknowledgement and every written message. */
+  systemText?: 'support-question';
   attachments: ReportDetail['attachments'];
   /** A reporter's message no staff member had opened before this view. */
   isUnread: boolean;

@@ -85,6 +85,11 @@ const FOLLOW_UP = {
   NOTICE_SENDER_INVALID: 400,
   /** Withdrawing consent or asking for erasure (decision 0046) without ticking that they understand. */
   CONFIRM_REQUIRED: 400,
+  /** The support question (decision 0053): an answer needs one of 1 to 5; the words are limited. */
+  SUPPORT_RATING_REQUIRED: 400,
+  SUPPORT_WORDS_TOO_LONG: 400,
+  /** The question was never asked of this report (its case has not closed), or it was answered already. */
+  SUPPORT_NOT_OPEN: 409,
 } as const satisfies Codes;
 
 /** The sign-in steps (their results carry cookies to set, so they answer with a result, not a throw). */
@@ -265,6 +270,31 @@ const REFERRALS = {
   conflict: 409,
 } as const satisfies Codes;
 
+/** Support given on a report (decision 0053). */
+const SUPPORT = {
+  /** A need or a provider kind that is not one of the list. */
+  invalidChoice: 400,
+  descriptionRequired: 400,
+  descriptionTooLong: 400,
+  /** A service needs the member or the partner who gave it. */
+  providerRequired: 400,
+  /** The member named is not an enabled member of staff. */
+  memberNotFound: 400,
+  /** No partner has that id, or it was disabled. */
+  partnerNotFound: 400,
+  /** The day is not a date, or lies in the future. */
+  dateInvalid: 400,
+  /** A service answers a need the report has: record the need first. */
+  needNotRaised: 400,
+  /** A need with services given cannot be taken off. */
+  needInUse: 400,
+  planTooLong: 400,
+  /** The report's personal data was erased: nothing more is written about the person. */
+  erased: 400,
+  /** Someone else changed the needs or the safety plan first. */
+  conflict: 409,
+} as const satisfies Codes;
+
 /** The member's own passkeys on the account page (decision 0032). */
 const PASSKEYS = {
   nameRequired: 400,
@@ -294,6 +324,7 @@ const SECTION_MESSAGES = {
   tags: { namespace: 'internal', prefix: 'tags.errors' },
   referrals: { namespace: 'internal', prefix: 'referrals.errors' },
   warnings: { namespace: 'internal', prefix: 'earlyWarnings.errors' },
+  support: { namespace: 'internal', prefix: 'support.errors' },
 } as const satisfies Record<string, { namespace: MessageNamespace; prefix: string }>;
 
 /** Every section: its codes with their statuses, and where their sentences are. */
@@ -311,6 +342,7 @@ export const ERROR_CATALOGUE = {
   tags: { ...SECTION_MESSAGES.tags, codes: TAGS },
   referrals: { ...SECTION_MESSAGES.referrals, codes: REFERRALS },
   warnings: { ...SECTION_MESSAGES.warnings, codes: WARNINGS },
+  support: { ...SECTION_MESSAGES.support, codes: SUPPORT },
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

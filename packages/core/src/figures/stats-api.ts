@@ -1,4 +1,5 @@
 import type { ReferralStats } from '../casework/referrals.ts';
+import type { SupportStats } from '../casework/support.ts';
 
 /** A period of incident dates, inclusive, YYYY-MM-DD. */
 export type StatsRange = { from: string; to: string };
@@ -37,6 +38,8 @@ export type StatsResult = {
   responseTimes: ResponseTimes;
   /** Referrals to partners sent within the period (decision 0050); absent from the CSV export. */
   referrals?: ReferralStats;
+  /** Support given and the reporters' answers within the period (decision 0053); absent from the CSV export. */
+  support?: SupportStats;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { ReporterControlView } from '../casework/reporter-control.ts';
 import type { ReportStatus } from '../casework/statuses.ts';
+import type { SupportQuestionView } from '../casework/support.ts';
 import type { ReplyNoticeSender } from './reply-notice.ts';
 import type { SharingConsent } from './report-questions.ts';
 
@@ -44,8 +45,10 @@ export type FollowUpMessage = {
   id: string;
   author: ThreadAuthor;
   at: string;
-  /** Null for the automatic acknowledgement, which the page writes in the reader's language. */
+  /** Null for the automatic messages (the acknowledgement, the support question), which the page writes in the reader's language. */
   body: string | null;
+  /** Which automatic message it is (decision 0053); absent for the acknowledgement and every written message. */
+  systemText?: 'support-question';
   /** The names of the files the reporter sent with this message. */
   fileNames: string[];
   /** A staff message the reporter has not seen before this visit. */
@@ -65,6 +68,8 @@ export type FollowUpThread = {
   control: ReporterControlView;
   /** When the report's personal data was erased: the page then shows only that, and the erasure's answer. */
   erasedAt: string | null;
+  /** The question asked when the case closed, whether they got the help they needed, and their answer (decision 0053). */
+  support?: SupportQuestionView | null;
 };
 
 /** What the follow-up page finds for its visitor. */

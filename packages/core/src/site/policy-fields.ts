@@ -201,6 +201,33 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     },
   },
   {
+    id: 'support.given',
+    what: 'Support given (decision 0053): the needs raised, the services given (what was done, sealed; by a member or a partner; the day) and a safety plan (sealed, coordinators and admins only)',
+    columns: {
+      support_need: ['report_id', 'need', 'recorded_at'],
+      support_service: [
+        'id',
+        'report_id',
+        'need',
+        'description',
+        'provider',
+        'provider_staff_id',
+        'partner_id',
+        'given_on',
+        'recorded_by',
+        'recorded_at',
+      ],
+      report_support: ['id', 'report_id', 'safety_plan', 'revision', 'updated_by', 'updated_at'],
+    },
+  },
+  {
+    id: 'support.feedback',
+    what: 'The question asked in the thread when the case closes, and the reporter’s answer 1 to 5 with optional words (sealed); counted only in groups',
+    columns: {
+      support_feedback: ['id', 'report_id', 'message_id', 'asked_at', 'rating', 'words', 'answered_at'],
+    },
+  },
+  {
     id: 'casework.staff-mail',
     what: 'E-mails to staff about a report: a link and at most its type, never its content',
     columns: {

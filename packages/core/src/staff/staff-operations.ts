@@ -28,6 +28,8 @@ import type {
 import type { RecordedReport, RecordedReportInput } from '../casework/report-sources.ts';
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
+import type { SafetyPlanInput, SupportNeedsInput, SupportServiceInput } from '../casework/support.schema.ts';
+import type { ReportSupport } from '../casework/support.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
 import type { ContentKey, ContentVersion, CurrentContent, EmergencyNumbers } from '../site/content.ts';
@@ -197,6 +199,13 @@ export type StaffOperations = {
      * `warnings.notFound` for no such warning); audited.
      */
     acknowledge(id: string, input: EarlyWarningAcknowledgement): Promise<void>;
+  };
+  /** Support given on a report (decision 0053): needs, services, the sealed safety plan; each change audited. */
+  support: {
+    forReport(reportId: string): Promise<ReportSupport>;
+    setNeeds(reportId: string, input: SupportNeedsInput): Promise<void>;
+    addService(reportId: string, input: SupportServiceInput): Promise<{ id: string }>;
+    setSafetyPlan(reportId: string, input: SafetyPlanInput): Promise<void>;
   };
   audit: {
     list(filter: AuditFilter): Promise<AuditPage>;

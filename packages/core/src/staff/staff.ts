@@ -33,6 +33,12 @@ const PERMISSIONS = {
   'partners:manage': ['admin'],
   /** Referring a report to a partner, and recording what the partner did with it (decision 0050). */
   'referrals:manage': ['admin', 'coordinator'],
+  /**
+   * Support given (decision 0053): the needs raised, the services given, the safety plan (sealed,
+   * read only by these roles) and the reporter's answer about the help they got. Viewers see only
+   * the counts on the statistics page.
+   */
+  'support:manage': ['admin', 'coordinator'],
   'messages:manage': ['admin', 'coordinator'],
   'content:edit': ['admin', 'coordinator'],
   'staff:manage': ['admin'],
@@ -166,6 +172,16 @@ export const AUDIT_ACTIONS = [
   'report.referred',
   /** A referral's status, reference or outcome changed; `details` hold the referral and what changed. */
   'report.referral-updated',
+  /** Support (decision 0053): the needs raised changed; `details` hold the needs before and after (codes). */
+  'report.support-needs-changed',
+  /** A service given was recorded; `details` hold its need, the provider's kind and id, the day; never what was done. */
+  'report.support-service-added',
+  /** The safety plan was written, changed or cleared; `details` say only whether it is empty now. */
+  'report.safety-plan-changed',
+  /** The case closed and the reporter was asked, in their thread, whether they got the help they needed. */
+  'report.support-question-asked',
+  /** The reporter answered the support question (actor kind `reporter`); `details` hold nothing of the answer. */
+  'report.support-answered',
   /** An evidence pack for the police or Unia: what went in (never its content), in `details`. */
   'report.evidence-pack-produced',
   /** A PDF received before PDFs were cleaned, cleaned later by `npm run clean-old-pdfs` (decision 0031). */

@@ -10,6 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { publicIncident, reportStatusChange } from '../../db/casework-schema.ts';
 import { incident, report } from '../../db/schema.ts';
 import { isVerifiedReport, wouldCount } from '../../services/figures/verified-incidents.ts';
+import { askSupportQuestion } from '../../services/follow-up/support-question.ts';
 import { type Actor, auditReport, authorize, type OperationDeps, type Tx } from '../operation-context.ts';
 import { lockReportAndIncident } from './report-queries.ts';
 
@@ -21,6 +22,8 @@ import { lockReportAndIncident } from './report-queries.ts';
  * incident must keep counting: a change that would leave it with no verified report is refused
  * until it is unpublished (for a report alone in its incident: anything but closing, as before
  * incidents). Verifying needs the incident classified with a category first (decision 0044).
+ * Closing is where the case closes: the same transaction asks the reporter, once per report, in
+ * their thread, whether they got the help they needed (decision 0053).
  * Permission: reports:manage.
  */
 export async function changeReportStatus(
@@ -85,6 +88,9 @@ export async function changeReportStatus(
       to: change.to,
       ...(change.to === 'rejected' ? { reason } : {}),
     });
+    if (change.to === 'closed' && (await askSupportQuestion(tx, { ...row, rejectionReason: reason }, new Date()))) {
+      await auditReport(deps, tx, actor, 'report.support-question-asked', id);
+    }
   });
 }
 

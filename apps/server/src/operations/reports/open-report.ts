@@ -11,6 +11,7 @@ import { incident, report, reportAttachment, reportMessage } from '../../db/sche
 import { staffUser } from '../../db/staff-schema.ts';
 import { readAccessLog, recordLook } from '../../services/casework/access-log.ts';
 import { reporterControlOf } from '../../services/follow-up/reporter-control.ts';
+import { supportQuestionOf } from '../../services/follow-up/support-question.ts';
 import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
 import { presentReportReminders } from '../presenters/reminder-presenter.ts';
 import { presentReportDetail } from '../presenters/report-presenter.ts';
@@ -97,14 +98,21 @@ export async function openReport(deps: OperationDeps, actor: Actor, id: string):
     messages,
     reminders: presentReportReminders(deps.encryption, todayInBelgium(nowOf(deps)), reminders),
   });
-  const [retention, reporterControl, accessLog] = await Promise.all([
+  const [retention, reporterControl, accessLog, support] = await Promise.all([
     reportRetention(deps, id),
     reporterControlOf(db, id),
     // Who looked at the report: for those who may read the audit log, the admins.
     can(actor.role, 'audit:view') ? readAccessLog(db, id) : Promise.resolve(undefined),
+    // Which automatic message of the thread asks the support question (decision 0053).
+    supportQuestionOf(db, id),
   ]);
   await markReporterMessagesRead(db, id);
-  return { ...detail, retention, reporterControl, ...(accessLog ? { accessLog } : {}) };
+  const thread = detail.thread && {
+    messages: detail.thread.messages.map((message) =>
+      message.id === support.messageId ? { ...message, systemText: 'support-question' as const } : message,
+    ),
+  };
+  return { ...detail, thread, retention, reporterControl, ...(accessLog ? { accessLog } : {}) };
 }
 
 /** The reporter's messages on a report count as read by staff from now on. */

@@ -35,6 +35,10 @@ export const SEALED_COLUMNS = [
   { table: 'legal_hold', columns: ['reason'] },
   { table: 'reply_notice', columns: ['address'] },
   { table: 'contact_message', columns: ['content'] },
+  // Support given (decision 0053): the safety plan, what was done, the reporter's words.
+  { table: 'report_support', columns: ['safety_plan'] },
+  { table: 'support_service', columns: ['description'] },
+  { table: 'support_feedback', columns: ['words'] },
 ] as const;
 
 /** The lookup key id of a stored receipt hash, in SQL (see crypto/receipts.ts). */

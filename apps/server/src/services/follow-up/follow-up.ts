@@ -33,6 +33,7 @@ import {
   type UploadDependencies,
 } from '../intake/submit-report.ts';
 import { recordReporterRequest, reporterControlOf } from './reporter-control.ts';
+import { answerSupportQuestion, supportQuestionOf } from './support-question.ts';
 
 /**
  * Opening a report with a receipt takes at least this long, whatever the outcome: the hash costs
@@ -69,6 +70,11 @@ export type FollowUpService = FollowUpServicesForWeb & {
    * 0046); false without a live session.
    */
   request(cookieHeader: string | null, kind: ReporterRequestKind): Promise<boolean>;
+  /**
+   * The reporter's answer to the support question (decision 0053): 1 to 5 and optional words, once.
+   * `SESSION_ENDED` without a live session; `followUp.SUPPORT_*` for an answer refused.
+   */
+  answerSupport(cookieHeader: string | null, input: { rating?: unknown; words?: unknown }): Promise<void>;
   /** Ends the session of this cookie; returns the header that removes the cookie. */
   close(cookieHeader: string | null): Promise<string>;
   deleteExpired(): Promise<void>;
@@ -169,7 +175,7 @@ export function createFollowUpService({
         .from(report)
         .where(eq(report.id, session.reportId));
       if (!reportRow) return { state: 'ended', setCookie: clearCookie };
-      const [messages, files, notice, control] = await Promise.all([
+      const [messages, files, notice, control, support] = await Promise.all([
         db
           .select()
           .from(reportMessage)
@@ -182,6 +188,7 @@ export function createFollowUpService({
           .orderBy(asc(reportAttachment.timeCreated)),
         db.select({ sender: replyNotice.sender }).from(replyNotice).where(eq(replyNotice.reportId, session.reportId)),
         reporterControlOf(db, session.reportId),
+        supportQuestionOf(db, session.reportId),
       ]);
       // Staff messages count as seen once this page has shown them.
       await db
@@ -203,9 +210,11 @@ export function createFollowUpService({
           consent: openSharingConsent(encryption, reportRow.sharingConsent),
           control,
           erasedAt: reportRow.erasedAt?.toISOString() ?? null,
+          support: support.view,
           messages: messages.map((message) => ({
             id: message.id,
             author: message.author,
+            ...(message.id === support.messageId ? { systemText: 'support-question' as const } : {}),
             at: message.createdAt.toISOString(),
             body: openSealed(message.body),
             fileNames: files
@@ -282,6 +291,12 @@ export function createFollowUpService({
       if (!session || session === 'ended') return false;
       await recordReporterRequest(db, session.reportId, kind);
       return true;
+    },
+
+    async answerSupport(cookieHeader, input) {
+      const session = await resolve(cookieHeader);
+      if (!session || session === 'ended') throw new AppError('SESSION_ENDED');
+      await answerSupportQuestion(db, encryption, session.reportId, input);
     },
 
     async reportOf(cookieHeader) {

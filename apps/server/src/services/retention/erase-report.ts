@@ -8,6 +8,7 @@ import { reportReminder } from '../../db/reminders-schema.ts';
 import { replyNotice } from '../../db/reply-notice-schema.ts';
 import { reportErasure } from '../../db/retention-schema.ts';
 import { followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
+import { reportSupport, supportFeedback, supportService } from '../../db/support-schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -58,6 +59,11 @@ export async function eraseReportData(
   // A reminder's note is a free text about the case like a note: it goes with them.
   await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));
   await tx.delete(followUpSession).where(eq(followUpSession.reportId, id));
+  // Support (decision 0053): the safety plan, what was done and the reporter's words go; the needs,
+  // the services' kinds and days and the answer's rating stay, as counts do.
+  await tx.update(reportSupport).set({ safetyPlan: null }).where(eq(reportSupport.reportId, id));
+  await tx.update(supportService).set({ description: null }).where(eq(supportService.reportId, id));
+  await tx.update(supportFeedback).set({ words: null }).where(eq(supportFeedback.reportId, id));
   // The reporter's reply-notice address goes with the report's other personal data.
   await tx.delete(replyNotice).where(eq(replyNotice.reportId, id));
   await tx.insert(reportErasure).values({

@@ -35,12 +35,15 @@ export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; repl
                   ? t('casework.thread.fromReporter')
                   : message.author === 'staff'
                     ? t('casework.thread.fromStaff', { name: message.staffName ?? '' })
-                    : t('casework.thread.automatic')}
+                    : message.systemText === 'support-question'
+                      ? t('support.thread.automatic')
+                      : t('casework.thread.automatic')}
               </strong>
             )}
             isNew={(message) => message.isUnread}
             newLabel={t('casework.thread.unread')}
             acknowledgement={t('casework.thread.acknowledgement')}
+            supportQuestion={t('support.thread.question')}
             files={(message) =>
               message.attachments.length > 0 && (
                 <>

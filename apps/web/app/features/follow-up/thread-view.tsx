@@ -39,6 +39,7 @@ export function ThreadView({ thread }: { thread: FollowUpThread }) {
           isNew={(message) => message.isNew}
           newLabel={t('followUp.newMessage')}
           acknowledgement={t('followUp.acknowledgement')}
+          supportQuestion={t('followUp.support.question')}
           files={(message) =>
             message.fileNames.length > 0 && (
               <p className="muted">

@@ -27,6 +27,7 @@ import { ReporterControlPanel } from '../../features/casework/reporter-control-p
 import { ReporterPanel } from '../../features/casework/reporter-panel.tsx';
 import { StatusPanel } from '../../features/casework/status-panel.tsx';
 import { SuggestedIncidentsPanel } from '../../features/casework/suggested-incidents-panel.tsx';
+import { type SupportFormAnswer, SupportPanel } from '../../features/casework/support-panel.tsx';
 import { ThreadPanel } from '../../features/casework/thread-panel.tsx';
 import { RemindersPanel } from '../../features/reminders/reminders-panel.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -40,19 +41,27 @@ import type { Route } from './+types/report';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: classificationStylesheet }];
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
-  const { reports, actor, referrals: referralOperations } = await requireStaff(args, 'reports:manage');
+  const {
+    reports,
+    actor,
+    referrals: referralOperations,
+    support: supportOperations,
+  } = await requireStaff(args, 'reports:manage');
   // Opening the page marks the reporter's messages read (they stay marked new on this view).
   const report = await reports.open(args.params.reportId);
   // Suggested links (decision 0043), for the roles that may act on them.
   const suggestions = can(actor.role, 'incidents:link') ? await reports.suggestedIncidents(report.id) : undefined;
   // Referrals to partners (decision 0050), for the roles that refer.
   const referrals = can(actor.role, 'referrals:manage') ? await referralOperations.forReport(report.id) : undefined;
+  // Support given (decision 0053), for the roles that record it.
+  const support = can(actor.role, 'support:manage') ? await supportOperations.forReport(report.id) : undefined;
   // A pack the server refused comes back here with its code (the pack form posts to the server directly).
   const packError = new URL(args.request.url).searchParams.get('packError');
   return {
     report,
     suggestions,
     referrals,
+    support,
     assignees: await reports.assignees(),
     today: todayInBelgium(),
     packError: codeIn('evidencePack', packError),
@@ -128,6 +137,35 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
           : undefined;
       if (!shown || !isAppError(error)) throw error;
       return data({ intent, error: undefined, referralError: shown, referral, at, draft }, { status: error.status });
+    }
+  }
+  // Support (decision 0053): a refusal is the panel's sentence (`support.<code>`), with its status.
+  if (intent === 'support-needs' || intent === 'support-service' || intent === 'safety-plan') {
+    const { support } = await requireStaff(args, 'support:manage');
+    const draft = Object.fromEntries(
+      ['revision', 'need', 'description', 'givenBy', 'givenOn', 'plan'].map((name) => [name, field(form, name)]),
+    );
+    try {
+      if (intent === 'support-needs') {
+        await support.setNeeds(id, { revision: draft.revision ?? '', needs: form.getAll('needs').map(String) });
+      } else if (intent === 'support-service') {
+        const [provider = '', who = ''] = (draft.givenBy ?? '').split(':');
+        await support.addService(id, {
+          need: draft.need ?? '',
+          description: draft.description ?? '',
+          provider,
+          member: provider === 'staff' ? who : undefined,
+          partner: provider === 'partner' ? who : undefined,
+          givenOn: draft.givenOn ?? '',
+        });
+      } else {
+        await support.setSafetyPlan(id, { revision: draft.revision ?? '', plan: draft.plan });
+      }
+      return { intent, error: undefined, at, draft: undefined };
+    } catch (error) {
+      const code = isAppError(error) ? error.code : undefined;
+      if (!code || !isAppError(error) || !isServerFailureCode(code) || !code.startsWith('support.')) throw error;
+      return data({ intent, error: undefined, supportError: code, at, draft }, { status: error.status });
     }
   }
   if (intent === 'reveal') {
@@ -243,18 +281,34 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   // A referral someone else changed meanwhile, or a partner disabled meanwhile: show them as they are now.
   const referralChanged =
     actionResult?.referralError === 'referrals.conflict' || actionResult?.referralError === 'referrals.partnerDisabled';
-  return actionResult?.error === 'conflict' || reminderGone || holdChanged || erasureAnswered || referralChanged
+  // Needs or the safety plan someone else changed meanwhile: show them as they are now.
+  const supportChanged = actionResult?.supportError === 'support.conflict';
+  return actionResult?.error === 'conflict' ||
+    reminderGone ||
+    holdChanged ||
+    erasureAnswered ||
+    referralChanged ||
+    supportChanged
     ? true
     : defaultShouldRevalidate;
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { report, suggestions, referrals, assignees, packError, today } = loaderData;
+  const { report, suggestions, referrals, support, assignees, packError, today } = loaderData;
   const reminderError = actionData && 'reminderError' in actionData ? actionData.reminderError : undefined;
   const referralAnswer =
     actionData && 'referralError' in actionData
       ? { error: actionData.referralError, referral: actionData.referral, draft: actionData.draft, at: actionData.at }
+      : undefined;
+  const supportAnswer: SupportFormAnswer | undefined =
+    actionData && 'supportError' in actionData && actionData.supportError
+      ? {
+          intent: actionData.intent as SupportFormAnswer['intent'],
+          error: actionData.supportError,
+          draft: actionData.draft,
+          at: actionData.at,
+        }
       : undefined;
   // The limit a too-long or missing text was held to, as the count its plural message agrees with.
   const errorValues = {
@@ -307,11 +361,16 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           <p>{t(`casework.errors.${actionData.error}`, errorValues)}</p>
         </FormAlert>
       )}
-      {actionData && !actionData.error && !reminderError && !referralAnswer && actionData.intent !== 'reveal' && (
-        <FormAlert key={actionData.at} tone="success">
-          <p>{t('casework.saved')}</p>
-        </FormAlert>
-      )}
+      {actionData &&
+        !actionData.error &&
+        !reminderError &&
+        !referralAnswer &&
+        !supportAnswer &&
+        actionData.intent !== 'reveal' && (
+          <FormAlert key={actionData.at} tone="success">
+            <p>{t('casework.saved')}</p>
+          </FormAlert>
+        )}
       <div className="report-layout">
         <div>
           <ReportFacts report={report} />
@@ -326,6 +385,9 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           {!report.personalDataErasedAt && <EvidencePackPanel report={report} error={packError} />}
           {referrals && !report.personalDataErasedAt && (
             <ReferralPanel report={report} referrals={referrals} today={today} answer={referralAnswer} />
+          )}
+          {support && !report.personalDataErasedAt && (
+            <SupportPanel support={support} today={today} answer={supportAnswer} />
           )}
           <NotesPanel
             report={report}

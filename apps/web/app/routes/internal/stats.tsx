@@ -7,6 +7,7 @@ import { requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { BarChart } from '../../features/stats/bar-chart.tsx';
 import { ReferralStatsSection } from '../../features/stats/referral-stats.tsx';
 import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
+import { SupportStatsSection } from '../../features/stats/support-stats.tsx';
 import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
@@ -177,6 +178,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         />
       </section>
       {stats.referrals && <ReferralStatsSection referrals={stats.referrals} number={number} decimal={decimal} />}
+      {stats.support && <SupportStatsSection support={stats.support} number={number} />}
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { ReceiptForm } from '../../features/follow-up/receipt-form.tsx';
 import { EMPTY_DRAFT, type ReplyDraft, ReplyForm } from '../../features/follow-up/reply-form.tsx';
 import { ReplyNoticeForm } from '../../features/follow-up/reply-notice-form.tsx';
 import { ReporterControl } from '../../features/follow-up/reporter-control.tsx';
+import { type SupportAnswerError, SupportQuestion } from '../../features/follow-up/support-question.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { formMessagesFor } from '../../i18n/messages.server.ts';
@@ -39,6 +40,9 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
     /** Back from withdrawing consent or asking for erasure (decision 0046): recorded, or the tick missing. */
     requested: requestKindOf(new URL(args.request.url).searchParams.get('requested')),
     requestError: requestKindOf(new URL(args.request.url).searchParams.get('requestError')),
+    /** Back from the support question's plain form (decision 0053): answered, or refused with its code. */
+    supportAnswered: new URL(args.request.url).searchParams.get('support') === 'answered',
+    supportError: supportErrorOf(new URL(args.request.url).searchParams.get('supportError')),
   };
   // A session that ended takes its cookie with it.
   return found.state === 'ended' ? data(result, { headers: { 'Set-Cookie': found.setCookie } }) : result;
@@ -59,6 +63,13 @@ const noticeResultOf = (value: string | null): 'on' | 'off' | undefined =>
   value === 'on' || value === 'off' ? value : undefined;
 const noticeErrorOf = (value: string | null) =>
   value === 'NOTICE_ADDRESS_INVALID' || value === 'NOTICE_SENDER_INVALID' ? value : undefined;
+
+const SUPPORT_ERRORS: readonly SupportAnswerError[] = [
+  'SUPPORT_RATING_REQUIRED',
+  'SUPPORT_WORDS_TOO_LONG',
+  'SUPPORT_NOT_OPEN',
+];
+const supportErrorOf = (value: string | null) => SUPPORT_ERRORS.find((code) => code === value);
 
 const requestKindOf = (value: string | null): ReporterRequestKind | undefined =>
   REPORTER_REQUEST_KINDS.find((kind) => kind === value);
@@ -88,6 +99,8 @@ function FollowUp({
   noticeError,
   requested,
   requestError,
+  supportAnswered,
+  supportError,
   language,
   answer,
 }: Route.ComponentProps['loaderData'] & { answer?: FollowUpFormAnswer }) {
@@ -127,6 +140,14 @@ function FollowUp({
             <p className="form-success" role="status">
               {t('followUp.sent')}
             </p>
+          )}
+          {followUp.thread.support && (
+            <SupportQuestion
+              support={followUp.thread.support}
+              language={language}
+              answered={supportAnswered}
+              error={supportError}
+            />
           )}
           <ReplyForm
             language={language}

@@ -8,8 +8,10 @@ export type ThreadEntry = {
   author: ThreadAuthor;
   /** When it was written (ISO), shown in Belgian time. */
   at: string;
-  /** Null for the automatic acknowledgement, which the page writes in the reader's language. */
+  /** Null for the automatic messages, which the page writes in the reader's language. */
   body: string | null;
+  /** Which automatic message (decision 0053): the support question; absent for the acknowledgement. */
+  systemText?: 'support-question';
 };
 
 /**
@@ -24,6 +26,7 @@ export function ThreadMessages<Entry extends ThreadEntry>({
   files,
   newLabel,
   acknowledgement,
+  supportQuestion,
   dateStyle,
 }: {
   messages: Entry[];
@@ -32,6 +35,8 @@ export function ThreadMessages<Entry extends ThreadEntry>({
   files(message: Entry): React.ReactNode;
   newLabel: string;
   acknowledgement: string;
+  /** The support question asked when the case closed (decision 0053), in the reader's language. */
+  supportQuestion: string;
   dateStyle: 'medium' | 'long';
 }) {
   const { language } = useTranslation();
@@ -48,7 +53,7 @@ export function ThreadMessages<Entry extends ThreadEntry>({
             {isNew(message) && <span className="thread__new"> {newLabel}</span>}
           </p>
           <p className="user-text" dir={message.body ? 'auto' : undefined}>
-            {message.body ?? acknowledgement}
+            {message.body ?? (message.systemText === 'support-question' ? supportQuestion : acknowledgement)}
           </p>
           {files(message)}
         </li>

@@ -1,0 +1,92 @@
+import type { ReportSupport } from '@app/core/casework/support';
+import { resources } from '@app/locales/resources';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTranslator } from '../../i18n/translator.ts';
+import { TranslationContext } from '../../i18n/use-translation.ts';
+import { type SupportFormAnswer, SupportPanel } from './support-panel.tsx';
+
+afterEach(cleanup);
+
+/** The support panel (decision 0053): needs, support given, the safety plan only when sent, the reporter's answer. */
+
+const MARKER = 'Support-panel-test';
+const support: ReportSupport = {
+  needs: ['legal', 'psychological'],
+  services: [
+    {
+      id: 's1',
+      need: 'legal',
+      description: `Advies over een klacht ${MARKER}`,
+      provider: 'partner',
+      providerName: 'Slachtofferhulp Gent',
+      givenOn: '2026-03-02',
+      recordedAt: '2026-03-02T10:00:00.000Z',
+    },
+  ],
+  safetyPlan: `Veilige route ${MARKER}`,
+  revision: 4,
+  feedback: { askedAt: '2026-03-10T09:00:00.000Z', answeredAt: '2026-03-11T09:00:00.000Z', rating: 4, words: null },
+  members: [{ id: 'm1', name: 'Cora' }],
+  partners: [{ id: 'p1', name: 'Slachtofferhulp Gent' }],
+};
+
+function show(language: 'en' | 'he', shown: ReportSupport = support, answer?: SupportFormAnswer) {
+  const messages = resources[language].internal;
+  const Stub = createRoutesStub([
+    {
+      path: '*',
+      Component: () => (
+        <TranslationContext.Provider value={{ language, t: createTranslator(language, messages) }}>
+          <SupportPanel support={shown} today="2026-03-17" answer={answer} />
+        </TranslationContext.Provider>
+      ),
+    },
+  ]);
+  render(<Stub />);
+  return messages.support;
+}
+
+describe('SupportPanel (decision 0053)', () => {
+  it.each(['en', 'he'] as const)('shows the needs, the support given, the plan and the answer (%s)', (language) => {
+    const words = show(language);
+    const needs = within(screen.getByTestId('support-needs')).getByRole('group', { name: words.panel.needs });
+    expect(within(needs).getByRole('checkbox', { name: words.needs.legal })).toHaveProperty('checked', true);
+    expect(within(needs).getByRole('checkbox', { name: words.needs.practical })).toHaveProperty('checked', false);
+    expect(within(screen.getByTestId('support-services')).getByText(`Advies over een klacht ${MARKER}`)).toBeTruthy();
+    const form = screen.getByTestId('support-service-form');
+    const need = within(form).getByRole('combobox', { name: words.panel.need });
+    expect(
+      within(need)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([words.needs.legal, words.needs.psychological]);
+    expect(
+      within(screen.getByTestId('safety-plan-form')).getByLabelText(words.panel.safetyPlan, { exact: false }),
+    ).toHaveProperty('value', `Veilige route ${MARKER}`);
+    expect(screen.getByTestId('support-feedback').textContent).toContain('4');
+  });
+
+  it.each(['en', 'he'] as const)('without the plan sent, shows no plan form at all (%s)', (language) => {
+    const { safetyPlan: _plan, ...withoutPlan } = support;
+    show(language, withoutPlan);
+    expect(screen.queryByTestId('safety-plan-form')).toBeNull();
+    expect(document.body.textContent).not.toContain('Veilige route');
+  });
+
+  it.each(['en', 'he'] as const)('shows a refusal in its own form, and asks for a need first (%s)', (language) => {
+    const words = show(
+      language,
+      { ...support, needs: [], services: [] },
+      {
+        intent: 'support-needs',
+        error: 'support.needInUse',
+        at: 1,
+      },
+    );
+    expect(within(screen.getByTestId('support-needs')).getByText(words.errors.needInUse)).toBeTruthy();
+    expect(screen.queryByTestId('support-service-form')).toBeNull();
+    expect(screen.getByText(words.panel.needsFirst)).toBeTruthy();
+  });
+});
