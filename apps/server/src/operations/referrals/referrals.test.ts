@@ -213,6 +213,9 @@ describe('following a referral up', () => {
     expect(JSON.stringify(row)).not.toContain('012345');
     const [view] = (await ops(site.cora).referrals.forReport(id)).referrals;
     expect(view).toMatchObject({ reference, status: 'closed', outcome: 'prosecution' });
+    // A key rotation re-seals it like every other sealed value: a retired key must not strand it.
+    const { SEALED_COLUMNS } = await import('../../services/backup/key-rotation.ts');
+    expect(SEALED_COLUMNS).toContainEqual({ table: 'referral', columns: ['reference'] });
     expect(await auditOf(id, 'report.referral-updated')).toMatchObject([
       { referralId, statusFrom: 'sent', statusTo: 'acknowledged', referenceChanged: true },
       { statusFrom: 'acknowledged', statusTo: 'in-progress', outcomeTo: 'investigation', referenceChanged: false },

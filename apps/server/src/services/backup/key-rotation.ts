@@ -35,6 +35,8 @@ export const SEALED_COLUMNS = [
   { table: 'legal_hold', columns: ['reason'] },
   { table: 'reply_notice', columns: ['address'] },
   { table: 'contact_message', columns: ['content'] },
+  // The partner's reference on a referral (decision 0050): with the partner, it leads to a police file.
+  { table: 'referral', columns: ['reference'] },
   // Support given (decision 0053): the safety plan, what was done, the reporter's words.
   { table: 'report_support', columns: ['safety_plan'] },
   { table: 'support_service', columns: ['description'] },
