@@ -1,4 +1,5 @@
-import type { PublicFigures } from './public-figures.ts';
+import type { IncidentCategory } from '../casework/classification.ts';
+import type { FigureCategory, PublicFigures } from './public-figures.ts';
 import { FEWER, type PublicCount, WITHHELD } from './small-cells.ts';
 
 /**
@@ -12,8 +13,28 @@ export type OpenDataRow = Record<string, string | number | null>;
 export type OpenDataLabels = {
   type(code: string): string;
   province(code: string): string;
+  /** A staff category's name (decision 0054). */
+  category(code: string): string;
   total: string;
 };
+
+/**
+ * Each staff category as CST (UK) and RIAS (Germany) name it, one to one (decision 0044). The
+ * files and the open data page carry these names as they are, in English and German, in every
+ * language: they are the other monitors' own terms, for whoever sets the figures side by side.
+ */
+export const CATEGORY_EQUIVALENTS: Record<IncidentCategory, { cst: string; rias: string }> = {
+  extreme_violence: { cst: 'Extreme Violence', rias: 'Extreme Gewalt' },
+  assault: { cst: 'Assault', rias: 'Angriff' },
+  damage_desecration: { cst: 'Damage and Desecration of Property', rias: 'Gezielte Sachbeschädigung' },
+  threats: { cst: 'Threats', rias: 'Bedrohung' },
+  abusive_behaviour: { cst: 'Abusive Behaviour', rias: 'Verletzendes Verhalten' },
+  literature: { cst: 'Literature', rias: 'Massenzuschriften' },
+};
+
+/** The CST and RIAS names of a category; none for `unclassified`. */
+export const equivalentsOf = (category: FigureCategory) =>
+  category === 'unclassified' ? { cst: null, rias: null } : CATEGORY_EQUIVALENTS[category];
 
 function countAndStatus(count: PublicCount): { count: number | null; status: OpenDataStatus } {
   if (count === FEWER) return { count: null, status: 'fewer_than_k' };
@@ -37,6 +58,19 @@ export const PROVINCE_COLUMNS = [
   'province_label',
   'type',
   'type_label',
+  'count',
+  'status',
+] as const;
+
+export const CATEGORY_COLUMNS = [
+  'as_of',
+  'year',
+  'from',
+  'to',
+  'category',
+  'category_label',
+  'cst_category',
+  'rias_category',
   'count',
   'status',
 ] as const;
@@ -74,6 +108,45 @@ export function provinceRows(figures: PublicFigures, labels: OpenDataLabels): Op
       })),
     );
   });
+}
+
+/**
+ * One row per year and staff category (decision 0054), with the year's total (category `total`):
+ * the same cells as the yearly page's table by category.
+ */
+export function categoryRows(figures: PublicFigures, labels: OpenDataLabels): OpenDataRow[] {
+  return figures.years.flatMap((year) =>
+    [...figures.categories, 'total' as const].map((category, index) => {
+      const equivalent = category === 'total' ? { cst: null, rias: null } : equivalentsOf(category);
+      return {
+        as_of: figures.asOf,
+        year: year.year,
+        from: year.from,
+        to: year.to,
+        category,
+        category_label: category === 'total' ? labels.total : labels.category(category),
+        cst_category: equivalent.cst,
+        rias_category: equivalent.rias,
+        ...countAndStatus(index < figures.categories.length ? (year.byCategory[index] ?? 0) : year.total),
+      };
+    }),
+  );
+}
+
+/**
+ * What the categories file says of each category beside its rows: the code, its name and what it
+ * covers in the file's language, and its CST and RIAS names.
+ */
+export function categoryDocumentation(
+  figures: Pick<PublicFigures, 'categories'>,
+  words: { label(code: string): string; description(code: string): string },
+) {
+  return figures.categories.map((category) => ({
+    code: category,
+    label: words.label(category),
+    description: words.description(category),
+    ...equivalentsOf(category),
+  }));
 }
 
 const csvField = (value: string | number | null) => {

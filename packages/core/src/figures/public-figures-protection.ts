@@ -1,5 +1,7 @@
 import { INCIDENT_TYPES } from '../forms/incident-types.ts';
 import {
+  categoryOf,
+  FIGURE_CATEGORIES,
   FIGURE_PROVINCES,
   type FigureProvince,
   monthRange,
@@ -12,10 +14,13 @@ import {
 import { protectCells } from './small-cell-protection.ts';
 import { type CellState, encodeCell, type Relation } from './small-cells.ts';
 
+/** The cell of a period's count of one staff category (decision 0054): `y:2026:c:assault`, `s:c:threats`. */
+export const categoryCell = (prefix: string, category: string) => `${prefix}:c:${category}`;
+
 /**
- * The one lattice of every public cell (counts by month and type, by year, province and type, and
- * the same days of last year) with the relations that tie the cells together, and the cells that
- * take part in sums but are never shown (the month under way).
+ * The one lattice of every public cell (counts by month and type, by year, province and type, by
+ * year and staff category, and the same days of last year) with the relations that tie the cells
+ * together, and the cells that take part in sums but are never shown (the month under way).
  */
 export function figureLattice(raw: RawFigures) {
   const values = new Map<string, number>();
@@ -40,6 +45,10 @@ export function figureLattice(raw: RawFigures) {
   };
   for (const row of raw.byYear) addPeriod(`y:${row.year}`, provinceOf(row.province), row.type, row.count);
   for (const row of raw.samePeriodLastYear) addPeriod('s', provinceOf(row.province), row.type, row.count);
+  // The staff's category (decision 0054): a margin of its own, tied to the period's total only. No
+  // page or file crosses it with the month, the province or the type, so it takes part in no other sum.
+  for (const row of raw.byYearCategory) add(categoryCell(`y:${row.year}`, categoryOf(row.category)), row.count);
+  for (const row of raw.samePeriodLastYearByCategory) add(categoryCell('s', categoryOf(row.category)), row.count);
 
   const years = [...new Set(raw.byYear.filter((row) => row.count > 0).map((row) => row.year))].sort((a, b) => a - b);
   const firstMonth = years.length > 0 ? `${years[0]}-01` : thisMonth;
@@ -51,6 +60,10 @@ export function figureLattice(raw: RawFigures) {
   const periodRelations = (prefix: string) => {
     relations.push({ total: `${prefix}:*:*`, members: INCIDENT_TYPES.map((type) => `${prefix}:*:${type}`) });
     relations.push({ total: `${prefix}:*:*`, members: FIGURE_PROVINCES.map((province) => `${prefix}:${province}:*`) });
+    relations.push({
+      total: `${prefix}:*:*`,
+      members: FIGURE_CATEGORIES.map((category) => categoryCell(prefix, category)),
+    });
     for (const province of FIGURE_PROVINCES) {
       relations.push({
         total: `${prefix}:${province}:*`,
@@ -93,6 +106,31 @@ export function figureLattice(raw: RawFigures) {
   return { values, relations, unpublished, years, allMonths, provincesOfYear };
 }
 
+/**
+ * The cells of the lattice a listed incident certainly lies in (decision 0047), given what the list
+ * shows of it: its type, its province and the days its shown date may be. A reader knows each of
+ * them holds at least one incident; a cell it may or may not lie in (a week across two months)
+ * tells nothing on its own and is left out. Not the category: the list does not show it.
+ */
+export function cellsOfListedItem(
+  item: { from: string; to: string; incidentType: string; province: string },
+  asOf: string,
+): string[] {
+  const { from, to, incidentType: type, province } = item;
+  const cells: string[] = [];
+  if (from.slice(0, 7) === to.slice(0, 7)) cells.push(`m:${from.slice(0, 7)}:${type}`, `m:${from.slice(0, 7)}:*`);
+  const periodCells = (prefix: string) => [
+    `${prefix}:*:*`,
+    `${prefix}:*:${type}`,
+    `${prefix}:${province}:*`,
+    `${prefix}:${province}:${type}`,
+  ];
+  if (from.slice(0, 4) === to.slice(0, 4)) cells.push(...periodCells(`y:${from.slice(0, 4)}`));
+  const lastYear = Number(asOf.slice(0, 4)) - 1;
+  if (from >= `${lastYear}-01-01` && to <= sameDayLastYear(asOf)) cells.push(...periodCells('s'));
+  return cells;
+}
+
 type DecideCells = typeof protectCells;
 
 export function protectFigures(raw: RawFigures, threshold: number, decide: DecideCells = protectCells): PublicFigures {
@@ -106,6 +144,7 @@ export function protectFigures(raw: RawFigures, threshold: number, decide: Decid
     from,
     to,
     byType: INCIDENT_TYPES.map((type) => cell(`${prefix}:*:${type}`)),
+    byCategory: FIGURE_CATEGORIES.map((category) => cell(categoryCell(prefix, category))),
     total: cell(`${prefix}:*:*`),
     provinces: FIGURE_PROVINCES.filter((province) => provincesOfYear.get(prefix)?.has(province)).map((province) => ({
       province,
@@ -118,6 +157,7 @@ export function protectFigures(raw: RawFigures, threshold: number, decide: Decid
     asOf: raw.asOf,
     threshold,
     types: INCIDENT_TYPES,
+    categories: FIGURE_CATEGORIES,
     months: allMonths
       .filter((month) => month !== thisMonth)
       .map((month) => ({

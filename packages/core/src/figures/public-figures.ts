@@ -1,3 +1,4 @@
+import { INCIDENT_CATEGORIES, type IncidentCategory } from '../casework/classification.ts';
 import { PROVINCES, type Province } from '../casework/statuses.ts';
 import { INCIDENT_TYPES, type IncidentType } from '../forms/incident-types.ts';
 import type { PublicCount } from './small-cells.ts';
@@ -12,6 +13,17 @@ import type { PublicCount } from './small-cells.ts';
 export type FigureProvince = Province | 'unknown';
 export const FIGURE_PROVINCES: readonly FigureProvince[] = [...PROVINCES, 'unknown'];
 
+/**
+ * The staff's category of a counted incident (decisions 0044 and 0054), comparable with CST's;
+ * `unclassified` for an incident verified before categories existed (migration 0029), which keeps
+ * counting until staff classify it (decision 0044), as the province's `unknown` does.
+ */
+export type FigureCategory = IncidentCategory | 'unclassified';
+export const FIGURE_CATEGORIES: readonly FigureCategory[] = [...INCIDENT_CATEGORIES, 'unclassified'];
+
+export const categoryOf = (value: string | null): FigureCategory =>
+  (INCIDENT_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as IncidentCategory) : 'unclassified';
+
 /** How many months the trend on /incidents shows. */
 export const TREND_MONTHS = 24;
 
@@ -23,6 +35,8 @@ export type PeriodFigures = {
   from: string;
   to: string;
   byType: PublicCount[];
+  /** In FIGURE_CATEGORIES order: the same total by the staff's category (decision 0054). */
+  byCategory: PublicCount[];
   total: PublicCount;
   /** Every province with at least one incident in the period, in PROVINCES order (`unknown` last). */
   provinces: ProvinceFigures[];
@@ -34,6 +48,8 @@ export type PublicFigures = {
   threshold: number;
   /** The column order of every `byType`. */
   types: readonly IncidentType[];
+  /** The column order of every `byCategory`. */
+  categories: readonly FigureCategory[];
   /** Every month from January of the first year with an incident to the last one that is over. */
   months: MonthFigures[];
   /** Every calendar year with at least one incident, oldest first; the current one up to `asOf`. */
@@ -48,6 +64,9 @@ export type RawFigures = {
   byMonth: { month: string; type: string; count: number }[];
   byYear: { year: number; province: string | null; type: string; count: number }[];
   samePeriodLastYear: { province: string | null; type: string; count: number }[];
+  /** By year and staff category (null: not classified), and the same for the same days of last year. */
+  byYearCategory: { year: number; category: string | null; count: number }[];
+  samePeriodLastYearByCategory: { category: string | null; count: number }[];
 };
 
 export const provinceOf = (value: string | null): FigureProvince =>
@@ -83,7 +102,15 @@ export function sameDayLastYear(day: string): string {
  * both the sum of its months and the sum of its provinces.
  */
 function emptyPeriod(year: number, from: string, to: string): PeriodFigures {
-  return { year, from, to, byType: INCIDENT_TYPES.map(() => 0), total: 0, provinces: [] };
+  return {
+    year,
+    from,
+    to,
+    byType: INCIDENT_TYPES.map(() => 0),
+    byCategory: FIGURE_CATEGORIES.map(() => 0),
+    total: 0,
+    provinces: [],
+  };
 }
 
 /** A period's totals only: what the charts of /incidents draw (the page sends nothing more). */
@@ -98,6 +125,7 @@ export function overviewFigures(figures: PublicFigures) {
   return {
     asOf: figures.asOf,
     threshold: figures.threshold,
+    categories: figures.categories,
     months: figures.months.slice(-TREND_MONTHS),
     current: totalsOnly(current ?? emptyPeriod(thisYear, `${thisYear}-01-01`, figures.asOf)),
     previous: totalsOnly(figures.samePeriodLastYear),
@@ -122,6 +150,7 @@ export function yearFigures(figures: PublicFigures, year: number) {
   return {
     asOf: figures.asOf,
     threshold: figures.threshold,
+    categories: figures.categories,
     isCurrent,
     current: period,
     previous,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INCIDENT_TYPES } from '../forms/incident-types.ts';
-import type { PublicFigures } from './public-figures.ts';
+import { FIGURE_CATEGORIES, type PublicFigures } from './public-figures.ts';
 import { dateExtent, listable, mondayOf, shownDate, shownPlace } from './public-list.ts';
 import { FEWER, WITHHELD } from './small-cells.ts';
 
@@ -8,12 +8,15 @@ import { FEWER, WITHHELD } from './small-cells.ts';
 
 const LETTER = INCIDENT_TYPES.indexOf('letter');
 const row = (letter: number) => INCIDENT_TYPES.map((_, index) => (index === LETTER ? letter : 0));
+/** Every incident of the year is a threat (the staff's category, decision 0054). */
+const byCategory = (count: number) => FIGURE_CATEGORIES.map((category) => (category === 'threats' ? count : 0));
 
 function figures(change: (figures: PublicFigures) => void = () => {}): PublicFigures {
   const made: PublicFigures = {
     asOf: '2026-11-27',
     threshold: 3,
     types: INCIDENT_TYPES,
+    categories: FIGURE_CATEGORIES,
     months: [
       { month: '2026-09', byType: row(3), total: 3 },
       { month: '2026-10', byType: row(4), total: 4 },
@@ -24,11 +27,20 @@ function figures(change: (figures: PublicFigures) => void = () => {}): PublicFig
         from: '2026-01-01',
         to: '2026-11-27',
         byType: row(8),
+        byCategory: byCategory(8),
         total: 8,
         provinces: [{ province: 'antwerp', byType: row(8), total: 8 }],
       },
     ],
-    samePeriodLastYear: { year: 2025, from: '2025-01-01', to: '2025-11-27', byType: row(0), total: 0, provinces: [] },
+    samePeriodLastYear: {
+      year: 2025,
+      from: '2025-01-01',
+      to: '2025-11-27',
+      byType: row(0),
+      byCategory: byCategory(0),
+      total: 0,
+      provinces: [],
+    },
   };
   change(made);
   return made;

@@ -82,6 +82,8 @@ function systemOf(
   relations: readonly Relation[],
   states: ReadonlyMap<string, CellState>,
   k: number,
+  /** What a reader knows besides the figures: a cell holds at least this many (the public list's items). */
+  atLeast: ReadonlyMap<string, number> = new Map(),
 ) {
   let largest = k;
   for (const value of values.values()) largest = Math.max(largest, value);
@@ -92,7 +94,10 @@ function systemOf(
     const value = values.get(id) ?? 0;
     // A withheld cell is k or more, except a total withheld by step 2 or a zero withheld by step 4
     // (then a reader allows it anything from 0 up).
-    const low = state === 'fewer' ? 1 : state === 'unpublished' ? 0 : value >= k ? k : 0;
+    const low = Math.max(
+      state === 'fewer' ? 1 : state === 'unpublished' ? 0 : value >= k ? k : 0,
+      atLeast.get(id) ?? 0,
+    );
     cells.set(id, { value, low, high: state === 'fewer' ? k - 1 : ceiling, small: value >= 1 && value < k });
   }
   const equations: Equation[] = [];
@@ -218,13 +223,15 @@ export function protectCells(
 
 /**
  * The hidden cells a reader could work out exactly from the shown figures and every relation at
- * once (none, after `protectCells`).
+ * once (none, after `protectCells`). `atLeast`: what a reader learns elsewhere, as lower bounds on
+ * cells: the public list's items (decision 0047), each a cell it certainly lies in.
  */
 export function recoverableCells(
   values: ReadonlyMap<string, number>,
   relations: readonly Relation[],
   states: ReadonlyMap<string, CellState>,
   k: number,
+  atLeast: ReadonlyMap<string, number> = new Map(),
 ): string[] {
-  return pinnedCells(systemOf(values, relations, states, k));
+  return pinnedCells(systemOf(values, relations, states, k, atLeast));
 }
