@@ -13,7 +13,7 @@ import { countsAsIncident } from './verified-incidents.ts';
  * The counts behind the public figures, grouped by the database in one pass over the incidents
  * that count (decisions 0009 and 0037: each once however many reports it has, published or not,
  * held back by the spam check never): by month,
- * province and type, with a mark on the rows that fall within the current year's days of the year
+ * province, type and the staff's category (decision 0054), with a mark on the rows that fall within the current year's days of the year
  * before. Incidents dated after today are left out, so the current year is the year so far. The
  * months, the years and the same period of last year are sums of these groups.
  */
@@ -26,21 +26,25 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
     month: string;
     province: string | null;
     type: string;
+    category: string | null;
     samePeriod: boolean;
     count: number;
   }>(sql`
-    select to_char(day, 'YYYY-MM') as month, province, type, day between ${lastYearFrom} and ${sameDayLastYear(asOf)} as "samePeriod",
-      sum(count)::int as count
+    select to_char(day, 'YYYY-MM') as month, province, type, category,
+      day between ${lastYearFrom} and ${sameDayLastYear(asOf)} as "samePeriod", sum(count)::int as count
     from (
-      select ${incident.incidentDate} as day, ${incident.province} as province, ${incident.incidentType} as type, count(*) as count
+      select ${incident.incidentDate} as day, ${incident.province} as province, ${incident.incidentType} as type,
+        ${incident.category} as category, count(*) as count
       from ${incident}
       where ${and(countsAsIncident, lte(incident.incidentDate, asOf))}
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
     ) as days
-    group by 1, 2, 3, 4`);
+    group by 1, 2, 3, 4, 5`);
   const byMonth = new Map<string, RawFigures['byMonth'][number]>();
   const byYear = new Map<string, RawFigures['byYear'][number]>();
   const lastYear = new Map<string, RawFigures['samePeriodLastYear'][number]>();
+  const byCategory = new Map<string, RawFigures['byYearCategory'][number]>();
+  const lastYearByCategory = new Map<string, RawFigures['samePeriodLastYearByCategory'][number]>();
   const bump = <T extends { count: number }>(map: Map<string, T>, key: string, row: T, count: number) => {
     const found = map.get(key);
     if (found) found.count += count;
@@ -55,7 +59,9 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
       { year, province: group.province, type: group.type, count: 0 },
       group.count,
     );
+    bump(byCategory, `${year} ${group.category}`, { year, category: group.category, count: 0 }, group.count);
     if (group.samePeriod) {
+      bump(lastYearByCategory, `${group.category}`, { category: group.category, count: 0 }, group.count);
       bump(
         lastYear,
         `${group.province} ${group.type}`,
@@ -69,6 +75,8 @@ export async function readRawFigures(db: Pick<Db, 'execute'>, now: Date = new Da
     byMonth: [...byMonth.values()],
     byYear: [...byYear.values()],
     samePeriodLastYear: [...lastYear.values()],
+    byYearCategory: [...byCategory.values()],
+    samePeriodLastYearByCategory: [...lastYearByCategory.values()],
   };
 }
 
