@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INCIDENT_CATEGORIES } from '../casework/classification.ts';
 import { categoryOf, FIGURE_CATEGORIES, type FigureCategory } from './public-figures.ts';
 import { cellsOfListedItem, figureLattice, protectFigures } from './public-figures-protection.ts';
 import { addDays, dateExtent, listable, shownDate } from './public-list.ts';
@@ -141,6 +142,7 @@ describe('protectCells', () => {
       const { values, relations, unpublished } = figureLattice(raw);
       const name = `seed ${seed}`;
       // The lattice holds a cell per year and category, and the relation that ties them to the total.
+      expect(FIGURE_CATEGORIES).toEqual([...INCIDENT_CATEGORIES, 'unclassified']);
       const categoryRelations = relations.filter((relation) => relation.members.some((id) => id.includes(':c:')));
       expect(categoryRelations.length, name).toBe(years + 1);
       for (const relation of categoryRelations) expect(relation.members.length).toBe(FIGURE_CATEGORIES.length);
