@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { INCIDENT_CATEGORIES } from '@app/core/casework/classification';
 import { PROVINCES } from '@app/core/casework/statuses';
 import { monthRange } from '@app/core/figures/public-figures';
 import { protectFigures } from '@app/core/figures/public-figures-protection';
@@ -77,6 +78,15 @@ const busyFigures = protectFigures(
     samePeriodLastYear: PROVINCES.flatMap((province, p) =>
       INCIDENT_TYPES.map((type, t) => ({ province, type, count: 10 + ((p * 3 + t * 17) % 83) })),
     ),
+    // Every category, "not classified" included (two digits each); the sums need not agree here,
+    // since every count is shown.
+    byYearCategory: [...new Set(busyMonths.map((month) => Number(month.slice(0, 4))))].flatMap((year) =>
+      [...INCIDENT_CATEGORIES, null].map((category, c) => ({ year, category, count: 10 + ((c * 19) % 80) })),
+    ),
+    samePeriodLastYearByCategory: [...INCIDENT_CATEGORIES, null].map((category, c) => ({
+      category,
+      count: 10 + ((c * 23) % 80),
+    })),
   },
   SMALL_CELL_DEFAULT_THRESHOLD,
 );

@@ -37,7 +37,14 @@ export function yearlyPath(year: number, language: Language): string {
 }
 
 /** The open data files, in every language (their labels are in the page's language). */
-export const DATA_FILES = ['monthly.csv', 'monthly.json', 'provinces.csv', 'provinces.json'] as const;
+export const DATA_FILES = [
+  'monthly.csv',
+  'monthly.json',
+  'provinces.csv',
+  'provinces.json',
+  'categories.csv',
+  'categories.json',
+] as const;
 export type DataFile = (typeof DATA_FILES)[number];
 
 export function dataFilePath(file: DataFile, language: Language): string {

@@ -16,10 +16,22 @@ export function siteMessagesFor(language: Language): MessageTree {
   return site;
 }
 
-/** The pages that show figures: the figures' own texts, the provinces and the incident types. */
-export function figureMessagesFor(language: Language) {
+/**
+ * The pages that show figures: the figures' own texts, the provinces, the categories and the
+ * incident types. No figure is broken down by arrondissement: only the names of those a page's
+ * list shows are sent (`arrondissements`: their codes, or `all`).
+ */
+export function figureMessagesFor(
+  language: Language,
+  { arrondissements = [] }: { arrondissements?: readonly string[] | 'all' } = {},
+) {
   const types = Object.entries(resources[language].forms.incidentTypes).map(([type, { label }]) => [type, { label }]);
-  return { figures: resources[language].common.figures, incidentTypes: Object.fromEntries(types) };
+  const { arrondissements: names, ...figures } = resources[language].common.figures;
+  const shown =
+    arrondissements === 'all'
+      ? names
+      : Object.fromEntries(Object.entries(names).filter(([code]) => arrondissements.includes(code)));
+  return { figures: { ...figures, arrondissements: shown }, incidentTypes: Object.fromEntries(types) };
 }
 
 /** One public page's own texts (`pages.<page>`), with the two its legal documents share. */
@@ -53,7 +65,10 @@ const figureTranslators = new Map<Language, Translate>();
 export function figureT(language: Language): Translate {
   let t = figureTranslators.get(language);
   if (!t) {
-    t = createTranslator(language, { ...messagesFor(language), ...figureMessagesFor(language) });
+    t = createTranslator(language, {
+      ...messagesFor(language),
+      ...figureMessagesFor(language, { arrondissements: 'all' }),
+    });
     figureTranslators.set(language, t);
   }
   return t;

@@ -2,7 +2,7 @@ import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FigureTable } from './figure-table.tsx';
-import { at, ProtectionLegend, scaleTop, useShortCount } from './figure-value.tsx';
+import { at, scaleTop, useShortCount } from './figure-value.tsx';
 
 export type ComparisonRow = { key: string; label: string; current: PublicCount; previous: PublicCount };
 
@@ -16,7 +16,8 @@ export const PREVIOUS_COLOUR = '#9a5200';
 /**
  * Two periods side by side, one row per province or type: a solid blue bar for the period shown and
  * a hatched orange one for the period before, each labelled with its figure, so that neither colour
- * nor pattern alone carries the meaning. Then the same figures as a table.
+ * nor pattern alone carries the meaning. Then the same figures as a table. The charts side by side
+ * share one legend of "fewer than k" and withheld, after them.
  */
 export function ComparisonChart({
   title,
@@ -124,7 +125,6 @@ export function ComparisonChart({
           );
         })}
       </svg>
-      <ProtectionLegend threshold={threshold} />
       <FigureTable
         title={title}
         corner={corner}

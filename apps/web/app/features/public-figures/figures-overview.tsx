@@ -1,4 +1,4 @@
-import type { OverviewFigures } from '@app/core/figures/public-figures';
+import { FIGURE_CATEGORIES, type OverviewFigures } from '@app/core/figures/public-figures';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
@@ -6,12 +6,14 @@ import { formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath, yearlyPath } from '../../paths.ts';
 import { ComparisonChart } from './comparison-chart.tsx';
-import { periodLabel, provinceRows, typeRows } from './periods.ts';
+import { ProtectionLegend } from './figure-value.tsx';
+import { categoryRows, periodLabel, provinceRows, typeRows } from './periods.ts';
 import { TrendCharts } from './trend-charts.tsx';
 
 /**
  * The figures on /incidents: the monthly trend of the last 24 months by type, and this year so far
- * by province and by type beside the same days of last year; every count protected on the server.
+ * by province, by type and by the staff's category beside the same days of last year; every count
+ * protected on the server.
  */
 export function FiguresOverview({ figures, language }: { figures: OverviewFigures; language: Language }) {
   const { t } = useTranslation();
@@ -50,7 +52,16 @@ export function FiguresOverview({ figures, language }: { figures: OverviewFigure
               previousLabel={previous}
               threshold={figures.threshold}
             />
+            <ComparisonChart
+              title={t('figures.categoryTitle', { current, previous })}
+              corner={t('figures.category')}
+              rows={categoryRows(figures.current, figures.previous, FIGURE_CATEGORIES, t)}
+              currentLabel={current}
+              previousLabel={previous}
+              threshold={figures.threshold}
+            />
           </div>
+          <ProtectionLegend threshold={figures.threshold} />
         </>
       )}
       <p>

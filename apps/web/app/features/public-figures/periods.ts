@@ -1,4 +1,5 @@
-import { FIGURE_PROVINCES, type PeriodFigures } from '@app/core/figures/public-figures';
+import { FIGURE_PROVINCES, type FigureCategory, type PeriodFigures } from '@app/core/figures/public-figures';
+import type { PublicCount } from '@app/core/figures/small-cells';
 import { formatDayOfYear } from '../../i18n/dates.ts';
 import type { Translate } from '../../i18n/translator.ts';
 import type { ComparisonRow } from './comparison-chart.tsx';
@@ -26,14 +27,37 @@ export function provinceRows(current: PeriodFigures, previous: PeriodFigures, t:
   });
 }
 
+/** One row per key of a breakdown (`byType` or `byCategory`), named by `label`. */
+function breakdownRows(
+  keys: readonly string[],
+  current: readonly PublicCount[],
+  previous: readonly PublicCount[],
+  label: (key: string) => string,
+): ComparisonRow[] {
+  return keys.map((key, index) => ({
+    key,
+    label: label(key),
+    current: current[index] ?? 0,
+    previous: previous[index] ?? 0,
+  }));
+}
+
 /** One row per type of incident. */
 export function typeRows(current: PeriodFigures, previous: PeriodFigures, types: readonly string[], t: Translate) {
-  return types.map(
-    (type, index): ComparisonRow => ({
-      key: type,
-      label: t(`incidentTypes.${type}.label`),
-      current: current.byType[index] ?? 0,
-      previous: previous.byType[index] ?? 0,
-    }),
-  );
+  return breakdownRows(types, current.byType, previous.byType, (type) => t(`incidentTypes.${type}.label`));
+}
+
+/**
+ * One row per staff category (decision 0054), in the categories' order; "not classified" only when
+ * either period has any (a shown zero is all it would say).
+ */
+export function categoryRows(
+  current: PeriodFigures,
+  previous: PeriodFigures,
+  categories: readonly FigureCategory[],
+  t: Translate,
+): ComparisonRow[] {
+  return breakdownRows(categories, current.byCategory, previous.byCategory, (category) =>
+    t(`figures.categories.${category}`),
+  ).filter((row) => row.key !== 'unclassified' || row.current !== 0 || row.previous !== 0);
 }

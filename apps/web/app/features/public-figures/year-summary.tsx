@@ -1,4 +1,4 @@
-import type { YearFigures } from '@app/core/figures/public-figures';
+import { FIGURE_CATEGORIES, type YearFigures } from '@app/core/figures/public-figures';
 import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
@@ -11,11 +11,12 @@ import { ComparisonChart } from './comparison-chart.tsx';
 import { FigureTable } from './figure-table.tsx';
 import { ProtectionLegend } from './figure-value.tsx';
 import { YearLinks } from './figures-overview.tsx';
-import { periodLabel, provinceRows, typeRows } from './periods.ts';
+import { categoryRows, periodLabel, provinceRows, typeRows } from './periods.ts';
 
 /**
  * A year's summary: its total and the change since the year before in plain words, then by month
- * and type, by province and by type beside the year before, and by province and type. Printable.
+ * and type, by province, by type and by the staff's category beside the year before, and by
+ * province and type. Printable, and complete without JavaScript.
  */
 export function YearSummary({ figures, language }: { figures: YearFigures; language: Language }) {
   const { t } = useTranslation();
@@ -81,7 +82,16 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
             previousLabel={previous}
             threshold={k}
           />
+          <ComparisonChart
+            title={t('figures.categoryTitle', { current: period, previous })}
+            corner={t('figures.category')}
+            rows={categoryRows(figures.current, figures.previous, FIGURE_CATEGORIES, t)}
+            currentLabel={period}
+            previousLabel={previous}
+            threshold={k}
+          />
         </div>
+        <ProtectionLegend threshold={k} />
       </section>
       <section aria-labelledby="year-provinces" className="section section--wide">
         <h2 id="year-provinces">{t('pages.incidentsYear.provincesTableTitle', { period })}</h2>

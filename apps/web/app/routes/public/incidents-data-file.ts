@@ -1,4 +1,7 @@
 import {
+  CATEGORY_COLUMNS,
+  categoryDocumentation,
+  categoryRows,
   MONTHLY_COLUMNS,
   monthlyRows,
   type OpenDataLabels,
@@ -27,16 +30,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const labels: OpenDataLabels = {
     type: (code) => t(`incidentTypes.${code}.label`),
     province: (code) => t(`figures.provinces.${code}`),
+    category: (code) => t(`figures.categories.${code}`),
     total: t('figures.total'),
   };
-  const [name, extension] = file.split('.') as ['monthly' | 'provinces', 'csv' | 'json'];
-  const rows = name === 'monthly' ? monthlyRows(figures, labels) : provinceRows(figures, labels);
+  const [name, extension] = file.split('.') as ['monthly' | 'provinces' | 'categories', 'csv' | 'json'];
+  const rows =
+    name === 'monthly'
+      ? monthlyRows(figures, labels)
+      : name === 'provinces'
+        ? provinceRows(figures, labels)
+        : categoryRows(figures, labels);
   const headers = {
     'Content-Disposition': `inline; filename="incidents-${name}-${language}-${figures.asOf}.${extension}"`,
     'Cache-Control': 'no-cache',
   };
   if (extension === 'csv') {
-    const columns = name === 'monthly' ? MONTHLY_COLUMNS : PROVINCE_COLUMNS;
+    const columns = name === 'monthly' ? MONTHLY_COLUMNS : name === 'provinces' ? PROVINCE_COLUMNS : CATEGORY_COLUMNS;
     return new Response(toCsv(columns, rows), { headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } });
   }
   const body = {
@@ -47,6 +56,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     asOf: figures.asOf,
     licence: site.openDataLicence,
     smallCellThreshold: figures.threshold,
+    // Decision 0054: what each category covers and its CST and RIAS names, beside the rows.
+    ...(name === 'categories'
+      ? {
+          categories: categoryDocumentation(figures, {
+            label: (code) => t(`figures.categories.${code}`),
+            description: (code) => t(`pages.incidentsData.categoryDescriptions.${code}`),
+          }),
+        }
+      : {}),
     rows,
   };
   return new Response(`${JSON.stringify(body, null, 1)}\n`, {

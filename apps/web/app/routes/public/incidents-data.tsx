@@ -1,6 +1,8 @@
-import { overviewFigures } from '@app/core/figures/public-figures';
+import { equivalentsOf } from '@app/core/figures/open-data';
+import { FIGURE_CATEGORIES, overviewFigures } from '@app/core/figures/public-figures';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
+import figuresStylesheet from '../../features/public-figures/figures.css?url';
 import { formatDay } from '../../i18n/dates.ts';
 import { figureMessagesFor } from '../../i18n/messages.server.ts';
 import { MessagesScope } from '../../i18n/messages-scope.tsx';
@@ -16,8 +18,19 @@ export async function loader(args: Route.LoaderArgs) {
   const base = loadPublicPage(args, 'incidentsData');
   const { publicIncidents, site } = args.context.get(appContext);
   const { asOf, threshold } = overviewFigures(await publicIncidents.figures());
-  return { ...base, asOf, threshold, licence: site.openDataLicence, messages: figureMessagesFor(base.language) };
+  return {
+    ...base,
+    asOf,
+    threshold,
+    // Sent rather than imported, so that the page's script shares no module with the figures' pages.
+    categories: FIGURE_CATEGORIES,
+    licence: site.openDataLicence,
+    messages: figureMessagesFor(base.language),
+  };
 }
+
+// The files' list is styled with the figures.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: figuresStylesheet }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.head);
 
@@ -48,7 +61,22 @@ const COLUMNS = {
   exact: 'exact',
   fewer: 'fewer_than_k',
   withheld: 'withheld',
+  category: 'category',
+  categoryLabel: 'category_label',
+  cstColumn: 'cst_category',
+  riasColumn: 'rias_category',
+  unclassified: 'unclassified',
 };
+
+/** The other monitors' names (decision 0054), the same in every language. */
+const MONITORS = { cst: 'CST', rias: 'RIAS' };
+
+/** A Latin name in a sentence of any direction: isolated, in its own language. */
+const name = (text: string, lang = 'en') => (
+  <bdi dir="ltr" lang={lang}>
+    {text}
+  </bdi>
+);
 
 /** /incidents/data: what the figures count, how they are protected, the licence and the files. */
 export default function IncidentsDataPage({ loaderData }: Route.ComponentProps) {
@@ -66,6 +94,7 @@ function IncidentsData({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const files = [
     { name: 'monthly', csv: 'monthly.csv', json: 'monthly.json' },
     { name: 'provinces', csv: 'provinces.csv', json: 'provinces.json' },
+    { name: 'categories', csv: 'categories.csv', json: 'categories.json' },
   ] as const;
   return (
     <>
@@ -96,16 +125,40 @@ function IncidentsData({ data }: { data: Route.ComponentProps['loaderData'] }) {
         </ul>
         <h3>{t('pages.incidentsData.columnsTitle')}</h3>
         <ul>
-          {(['columnPeriod', 'columnCodes', 'columnCount', 'columnStatus'] as const).map((key) => (
+          {(['columnPeriod', 'columnCodes', 'columnCount', 'columnStatus', 'columnCategory'] as const).map((key) => (
             <li key={key}>
               <RichText
                 template={t(`pages.incidentsData.${key}`, { max: k - 1 })}
-                values={COLUMNS}
-                components={{ code }}
+                values={{ ...COLUMNS, ...MONITORS }}
+                components={{ code, name }}
               />
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="categories-title" className="section section--wide">
+        <h2 id="categories-title">{t('pages.incidentsData.categoriesTitle')}</h2>
+        <p>
+          <RichText template={t('pages.incidentsData.categoriesLead')} values={MONITORS} components={{ name }} />
+        </p>
+        <dl>
+          {data.categories.map((category) => {
+            const equivalent = equivalentsOf(category);
+            return (
+              <div key={category}>
+                <dt>
+                  {t(`figures.categories.${category}`)} {code(category)}
+                </dt>
+                <dd>{t(`pages.incidentsData.categoryDescriptions.${category}`)}</dd>
+                {equivalent.cst && equivalent.rias && (
+                  <dd>
+                    {name(MONITORS.cst)}: {name(equivalent.cst)}; {name(MONITORS.rias)}: {name(equivalent.rias, 'de')}
+                  </dd>
+                )}
+              </div>
+            );
+          })}
+        </dl>
       </section>
       <section aria-labelledby="licence-title" className="section">
         <h2 id="licence-title">{t('pages.incidentsData.licenceTitle')}</h2>

@@ -44,8 +44,13 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
     figures: overviewFigures(all),
     type,
     edited,
-    // The types' names (the filter, the list, the charts) and the figures' texts.
-    messages: figureMessagesFor(base.language),
+    // The types' names (the filter, the list, the charts), the figures' texts and the names of the
+    // arrondissements the list shows.
+    messages: figureMessagesFor(base.language, {
+      arrondissements: incidents.items.flatMap((item) =>
+        item.place.precision === 'arrondissement' ? [item.place.code] : [],
+      ),
+    }),
   };
 });
 
