@@ -208,6 +208,79 @@ describe('the public figures', () => {
     expect((await get('/he/incidents/abcd')).status).toBe(404);
   });
 
+  it('publishes the staff categories with their CST and RIAS names, and renews them when a category changes', async () => {
+    const header = parseCsv(await (await get('/incidents/data/categories.csv')).text())[0];
+    expect(header).toEqual([
+      'as_of',
+      'year',
+      'from',
+      'to',
+      'category',
+      'category_label',
+      'cst_category',
+      'rias_category',
+      'count',
+      'status',
+    ]);
+    // The seeded incidents were verified by hand without a category: they count as not classified.
+    const rows = (await csv('/incidents/data/categories.csv')).filter((row) => row.year === String(FULL));
+    expect(rows.map((row) => row.category)).toEqual([
+      'extreme_violence',
+      'assault',
+      'damage_desecration',
+      'threats',
+      'abusive_behaviour',
+      'literature',
+      'unclassified',
+      'total',
+    ]);
+    expect(rows.find((row) => row.category === 'unclassified')).toMatchObject({ count: '12', status: 'exact' });
+    expect(rows.find((row) => row.category === 'threats')).toMatchObject({
+      category_label: 'Threats',
+      cst_category: 'Threats',
+      rias_category: 'Bedrohung',
+      count: '0',
+    });
+    const json = (await (await get('/he/incidents/data/categories.json')).json()) as {
+      categories: { code: string; label: string; description: string; cst: string | null; rias: string | null }[];
+    };
+    expect(json.categories).toHaveLength(7);
+    expect(json.categories[0]).toMatchObject({
+      code: 'extreme_violence',
+      label: 'אלימות קיצונית',
+      cst: 'Extreme Violence',
+    });
+    expect(json.categories.at(-1)).toMatchObject({ code: 'unclassified', cst: null, rias: null });
+    const data = await page('/he/incidents/data');
+    expect(data.querySelector('section[aria-labelledby="categories-title"] dl')?.textContent).toContain(
+      'Extreme Gewalt',
+    );
+
+    // The yearly page's table by category, in English and in Hebrew.
+    const yearly = await page(`/incidents/${FULL}`);
+    const table = [...yearly.querySelectorAll('section[aria-labelledby="year-compare"] .figure-table')].at(-1);
+    const labels = [...(table?.querySelectorAll('tbody th') ?? [])].map((cell) => cell.textContent);
+    expect(labels).toContain('Abusive behaviour');
+    expect(labels.at(-1)).toBe('Not classified');
+    const hebrew = await page(`/he/incidents/${FULL}`);
+    expect(hebrew.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(hebrew.querySelector('section[aria-labelledby="year-compare"]')?.textContent).toContain('לפי קטגוריה');
+
+    // Staff classify three of the year's incidents as threats: the cached files change at once.
+    const path = '/incidents/data/categories.csv';
+    await get(path);
+    expect((await get(path)).headers.get('x-page-cache')).toBe('hit');
+    await server.database.pool.query(
+      `update incident set category = 'threats', manifestations = '{modern}'
+        where id in (select id from incident where counts and incident_date = $1)`,
+      [`${FULL}-02-10`],
+    );
+    const after = await get(path);
+    expect(after.headers.get('x-page-cache')).toBe('miss');
+    const threats = (await csv(path)).find((row) => row.year === String(FULL) && row.category === 'threats');
+    expect(threats).toMatchObject({ count: '3', status: 'exact' });
+  });
+
   it('serves the pages and files from the page cache, and changes them when a verification changes', async () => {
     for (const path of [`/he/incidents/${Y}`, '/fr/incidents/data', '/nl/incidents/data/monthly.csv']) {
       await get(path);
