@@ -1,5 +1,6 @@
 import { todayInBelgium } from '../packages/core/src/site/dates.ts';
 import { queryServerDatabase } from './database.ts';
+import { seedFigures } from './figures-seed.ts';
 import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
 import { LANGUAGES, pagePath } from './pages.ts';
 
@@ -7,30 +8,8 @@ const year = Number(todayInBelgium().slice(0, 4));
 const yearPath = (prefix: string) => `${prefix}/incidents/${year}`;
 
 // Verified incidents over two years, in several provinces and types, and one lone incident in
-// Limburg that the pages must show as "fewer than 3". Written once, whichever worker comes first.
-test.beforeAll(async () => {
-  // Each report makes its own incident (decision 0037); the place staff recorded is the incident's.
-  // The report's location (sealed on a real site, never read by the public pages) marks the seed.
-  await queryServerDatabase(`
-    insert into report (id, language, is_anonymous, personal_data, incident_date, location, incident_type,
-       description, called_police, called_organisation, medical_treatment, terms_accepted_at, status,
-       rejection_reason, created_at)
-    select gen_random_uuid(), 'en', true, null, (current_date - ((i * 37) % 700))::date, 'E2E figures ' || i,
-       (array['verbal','online','online','harassment','physical','letter','provocation','other'])[1 + (i * 7) % 8],
-       'sealed elsewhere', false, false, false, now(), 'verified', null, now()
-    from generate_series(1, 300) as i
-    where not exists (select 1 from report where location = 'E2E figures 1')
-    union all
-    select gen_random_uuid(), 'en', true, null, current_date, 'E2E figures lone', 'physical', 'sealed elsewhere',
-       false, false, false, now(), 'verified', null, now()
-    where not exists (select 1 from report where location = 'E2E figures lone');
-    update incident i set municipality = 'E2E figures',
-       province = case when s.n is null then 'limburg'
-         else (array['antwerp','antwerp','brussels','east_flanders','flemish_brabant','west_flanders','elsewhere_in_belgium'])[1 + (s.n * 3) % 7] end
-      from (select incident_id, substring(location from 'E2E figures (\\d+)')::int as n
-              from report where location like 'E2E figures %') as s
-     where i.id = s.incident_id and i.municipality is null`);
-});
+// Limburg that the pages must show as "fewer than 3" (e2e/figures-seed.ts).
+test.beforeAll(seedFigures);
 
 for (const { code, dir } of LANGUAGES) {
   test(`the figures in ${code}: charts, tables, yearly summary and files, axe clean`, async ({ page }, testInfo) => {
