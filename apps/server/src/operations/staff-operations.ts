@@ -56,6 +56,7 @@ import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
 import { addSupportService, reportSupportOf, setSafetyPlan, setSupportNeeds } from './support/support.ts';
+import { deleteSavedView, listSavedViews, openSavedView, saveView } from './reports/saved-views.ts';
 import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
 import { acknowledgeEarlyWarning } from './warnings/early-warnings.ts';
 
@@ -70,6 +71,12 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     dashboard: () => viewDashboard(deps, actor),
     reports: {
       list: (filter) => listReports(deps, actor, filter),
+      views: {
+        list: () => listSavedViews(deps, actor),
+        open: (id) => openSavedView(deps, actor, id),
+        save: (input) => saveView(deps, actor, input),
+        remove: (id) => deleteSavedView(deps, actor, id),
+      },
       record: (input) => recordReport(deps, actor, input),
       open: (id) => openReport(deps, actor, id),
       setLegalHold: (id, input) => setLegalHold(deps, actor, id, input),

@@ -1,3 +1,4 @@
+import type { SavedView, SavedViewInput } from '../casework/search.ts';
 import type {
   ClassificationInput,
   IncidentDismissalInput,
@@ -63,7 +64,16 @@ export type StaffOperations = {
   /** Every role: the figures, and for roles that may read them, the latest items. */
   dashboard(): Promise<DashboardData>;
   reports: {
+    /** With `search`: only the reports whose sealed texts hold its words (decision 0055), audited. */
     list(filter: ReportListFilter): Promise<ReportListPage>;
+    /** The member's own saved views of the list: filters and search (decision 0055). */
+    views: {
+      list(): Promise<SavedView[]>;
+      /** One of the member's own views, to apply; `search.viewNotFound` for any other. */
+      open(id: string): Promise<SavedView>;
+      save(input: SavedViewInput): Promise<SavedView>;
+      remove(id: string): Promise<void>;
+    };
     /**
      * Records a report that came by phone, in person, e-mail… (decision 0051): the web form's
      * fields and rules, the source, and a receipt if the person wants one (answered once).
