@@ -25,10 +25,10 @@ import { searchKeys, tokenHash } from '../src/crypto/search-tokens.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import type { OperationDeps } from '../src/operations/operation-context.ts';
-import { listReports } from '../src/operations/reports/list-reports.ts';
 import { report } from '../src/db/schema.ts';
 import { createLogger } from '../src/logger.ts';
+import type { OperationDeps } from '../src/operations/operation-context.ts';
+import { listReports } from '../src/operations/reports/list-reports.ts';
 import { findIncidentSuggestions } from '../src/services/casework/incident-suggestions.ts';
 import { computeResponseTimes, readResponseQueue } from '../src/services/casework/response-times.ts';
 import { protectInWorker, readRawFigures } from '../src/services/figures/public-figures.ts';
@@ -161,8 +161,12 @@ try {
     );
     indexRows += ids.length;
   }
-  await database.pool.query(`insert into report_search_state (report_id, key_id) select id, ${searchKey.id} from report`);
-  console.log(`Search index: ${indexRows} words of ${reportIds.length} reports in ${Math.round(performance.now() - indexStarted)} ms.`);
+  await database.pool.query(
+    `insert into report_search_state (report_id, key_id) select id, ${searchKey.id} from report`,
+  );
+  console.log(
+    `Search index: ${indexRows} words of ${reportIds.length} reports in ${Math.round(performance.now() - indexStarted)} ms.`,
+  );
   // As autovacuum leaves a table after a while: statistics and the visibility map (index-only scans).
   await database.pool.query('vacuum analyze');
   const { rows } = await database.pool.query(
@@ -253,9 +257,19 @@ try {
   // Search across sealed text, as a coordinator's list page asks it: the list operation with its
   // search, the count, the first page and the audit row with its sealed terms.
   const searchDeps = { db: database.db, encryption, audit: createAuditLog(database.db) } as unknown as OperationDeps;
-  const coordinator = { id: 'bench-publisher', name: 'Bench', email: 'bench@example.org', role: 'coordinator' as const };
+  const coordinator = {
+    id: 'bench-publisher',
+    name: 'Bench',
+    email: 'bench@example.org',
+    role: 'coordinator' as const,
+  };
   const search = (words: string, status?: 'verified') =>
-    listReports(searchDeps, coordinator, { sort: 'received-desc', page: 1, search: words, ...(status ? { status } : {}) });
+    listReports(searchDeps, coordinator, {
+      sort: 'received-desc',
+      page: 1,
+      search: words,
+      ...(status ? { status } : {}),
+    });
   const { rows: frequencies } = await database.pool.query<{ n: number }>(
     `select count(*)::int as n from report_search_token where token = $1`,
     [hashes[0]],
@@ -272,8 +286,11 @@ try {
     searchTimes.push(performance.now() - start);
   }
   searchTimes.sort((a, b) => a - b);
-  const percentile = (p: number) => searchTimes[Math.min(searchTimes.length - 1, Math.ceil(p * searchTimes.length) - 1)] ?? 0;
-  console.log(`search, 60 of 1–2 words: median ${percentile(0.5).toFixed(1)} ms, p95 ${percentile(0.95).toFixed(1)} ms, slowest ${(searchTimes.at(-1) ?? 0).toFixed(1)} ms`);
+  const percentile = (p: number) =>
+    searchTimes[Math.min(searchTimes.length - 1, Math.ceil(p * searchTimes.length) - 1)] ?? 0;
+  console.log(
+    `search, 60 of 1–2 words: median ${percentile(0.5).toFixed(1)} ms, p95 ${percentile(0.95).toFixed(1)} ms, slowest ${(searchTimes.at(-1) ?? 0).toFixed(1)} ms`,
+  );
   for (const [name, words] of [
     ['the most common word', vocabulary[0] as string],
     ['the two most common words', `${vocabulary[0]} ${vocabulary[1]}`],
@@ -287,7 +304,9 @@ try {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(38)} median ${(times[Math.floor(RUNS / 2)] ?? 0).toFixed(1)} ms, slowest ${(times.at(-1) ?? 0).toFixed(1)} ms`);
+    console.log(
+      `  ${name.padEnd(38)} median ${(times[Math.floor(RUNS / 2)] ?? 0).toFixed(1)} ms, slowest ${(times.at(-1) ?? 0).toFixed(1)} ms`,
+    );
   }
 } finally {
   await database.close();

@@ -11,7 +11,8 @@ export const SEARCH_KEY_PURPOSE = 'search-index';
 
 export type SearchKey = { id: number; key: Buffer };
 
-export const searchKeys = (encryption: Pick<Encryption, 'deriveFromDataKeys'>): SearchKey[] => encryption.deriveFromDataKeys(SEARCH_KEY_PURPOSE);
+export const searchKeys = (encryption: Pick<Encryption, 'deriveFromDataKeys'>): SearchKey[] =>
+  encryption.deriveFromDataKeys(SEARCH_KEY_PURPOSE);
 
 /**
  * One word's entry: the first 8 bytes of HMAC-SHA-256 of its normal form, versioned (a change of

@@ -44,6 +44,7 @@ import { replyToReporter } from './reports/reply-to-reporter.ts';
 import { reportAssignees } from './reports/report-assignees.ts';
 import { reportAttachmentFile } from './reports/report-attachment.ts';
 import { revealReporter } from './reports/reveal-reporter.ts';
+import { deleteSavedView, listSavedViews, openSavedView, saveView } from './reports/saved-views.ts';
 import { splitReportFromIncident } from './reports/split-report-from-incident.ts';
 import { suggestedIncidents } from './reports/suggested-incidents.ts';
 import { unpublishReport } from './reports/unpublish-report.ts';
@@ -56,7 +57,6 @@ import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
 import { addSupportService, reportSupportOf, setSafetyPlan, setSupportNeeds } from './support/support.ts';
-import { deleteSavedView, listSavedViews, openSavedView, saveView } from './reports/saved-views.ts';
 import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
 import { acknowledgeEarlyWarning } from './warnings/early-warnings.ts';
 

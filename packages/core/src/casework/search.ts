@@ -17,7 +17,7 @@ export const SAVED_VIEW_NAME_MAX_LENGTH = 80;
 /** Saved views per member. */
 export const SAVED_VIEWS_MAX = 50;
 
-const LIGATURES: Record<string, string> = { 'װ': 'וו', 'ױ': 'וי', 'ײ': 'יי', 'ﬠ': 'ע', 'ﬡ': 'א' };
+const LIGATURES: Record<string, string> = { װ: 'וו', ױ: 'וי', ײ: 'יי', ﬠ: 'ע', ﬡ: 'א' };
 
 /** The distinct words of a text in their normal form, in the order first met. */
 export function searchTokens(text: string): string[] {

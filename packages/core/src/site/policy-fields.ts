@@ -53,7 +53,10 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   {
     id: 'report.search-index',
     what: 'Keyed fingerprints of the words of the report’s sealed texts, notes and messages, for staff search (decision 0055)',
-    columns: { report_search_token: ['report_id', 'key_id', 'token'], report_search_state: ['report_id', 'key_id', 'indexed_at'] },
+    columns: {
+      report_search_token: ['report_id', 'key_id', 'token'],
+      report_search_state: ['report_id', 'key_id', 'indexed_at'],
+    },
   },
   {
     id: 'report.online',

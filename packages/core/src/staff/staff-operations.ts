@@ -1,4 +1,3 @@
-import type { SavedView, SavedViewInput } from '../casework/search.ts';
 import type {
   ClassificationInput,
   IncidentDismissalInput,
@@ -28,6 +27,7 @@ import type {
 } from '../casework/referrals.ts';
 import type { RecordedReport, RecordedReportInput } from '../casework/report-sources.ts';
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
+import type { SavedView, SavedViewInput } from '../casework/search.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
 import type { SafetyPlanInput, SupportNeedsInput, SupportServiceInput } from '../casework/support.schema.ts';
 import type { ReportSupport } from '../casework/support.ts';

@@ -24,7 +24,8 @@ export async function listReports(
   filter: ReportListFilter,
 ): Promise<ReportListPage> {
   await authorize(deps, actor, 'reports:manage');
-  const search = filter.search === undefined ? undefined : parsedOrThrow('search', searchSchema.safeParse(filter.search));
+  const search =
+    filter.search === undefined ? undefined : parsedOrThrow('search', searchSchema.safeParse(filter.search));
   const { where: filtered, order } = listQuery(filter);
   const words = search === undefined ? [] : searchTokens(search);
   const where = words.length > 0 ? and(filtered, searchCondition(deps.encryption, words)) : filtered;

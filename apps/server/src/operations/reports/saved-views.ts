@@ -39,7 +39,10 @@ export async function openSavedView(deps: OperationDeps, actor: Actor, id: strin
 /** Saves the list's filters and search under a name of the member's; audited without the search. */
 export async function saveView(deps: OperationDeps, actor: Actor, input: SavedViewInput): Promise<SavedView> {
   await authorize(deps, actor, 'reports:manage');
-  const { name, search } = parsedOrThrow('search', savedViewSchema.safeParse({ name: input.name, search: input.search }));
+  const { name, search } = parsedOrThrow(
+    'search',
+    savedViewSchema.safeParse({ name: input.name, search: input.search }),
+  );
   const filters = cleanViewFilters(input.filters);
   return deps.db.transaction(async (tx) => {
     // One member's saves queue on their own row of staff_user: the count below stays true.

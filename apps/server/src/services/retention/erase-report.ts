@@ -6,10 +6,10 @@ import type { Db } from '../../db/database.ts';
 import { reportUrlHash } from '../../db/incident-link-schema.ts';
 import { reportReminder } from '../../db/reminders-schema.ts';
 import { replyNotice } from '../../db/reply-notice-schema.ts';
-import { emptyReportIndex } from '../casework/search-index.ts';
 import { reportErasure } from '../../db/retention-schema.ts';
 import { followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { reportSupport, supportFeedback, supportService } from '../../db/support-schema.ts';
+import { emptyReportIndex } from '../casework/search-index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
