@@ -137,18 +137,18 @@ export async function forgetSearchState(db: Db) {
 }
 
 /**
- * The reports whose words include every word of the search, as a condition on `report.id`: each
- * word hashed under every search key held (a report indexed before a rotation is still found).
- * Nothing is opened.
+ * The reports whose words include every word of the search, as a condition on `report`: for each
+ * word, an entry of the report under its hash by any search key held (a report indexed before a
+ * rotation is still found). One `exists` per word, answered by the primary key (key, token,
+ * report): PostgreSQL probes it row by row for the first page of a common word, or reads the
+ * word's entries whole for a rare one. Nothing is opened.
  */
-export function searchCondition(encryption: SearchEncryption, words: readonly string[]): SQL {
+export function searchCondition(encryption: Pick<Encryption, 'deriveFromDataKeys'>, words: readonly string[]): SQL {
   const keys = searchKeys(encryption);
-  const wanted = words.flatMap((word, index) =>
-    keys.map((key) => sql`(${index}::int, ${key.id}::smallint, ${tokenHash(key.key, word).toString()}::bigint)`),
-  );
-  return sql`${report.id} in (
-    select t.report_id from ${reportSearchToken} t
-    join (values ${sql.join(wanted, sql`, `)}) as w(word, key_id, token)
-      on t.key_id = w.key_id and t.token = w.token
-    group by t.report_id having count(distinct w.word) = ${words.length})`;
+  const each = words.map((word) => {
+    const hashes = keys.map((key) => sql`(${key.id}::smallint, ${tokenHash(key.key, word).toString()}::bigint)`);
+    return sql`exists (select 1 from ${reportSearchToken} t where t.report_id = ${report.id}
+      and (t.key_id, t.token) in (${sql.join(hashes, sql`, `)}))`;
+  });
+  return sql.join(each, sql` and `);
 }
