@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSearchIndexCommand } from '../../cli/search-index.ts';
 import { indexMissingReports } from '../../services/casework/search-index.ts';
 import { eraseReportData } from '../../services/retention/erase-report.ts';
 import { openFollowUp, sendFollowUpReply } from '../../test/follow-up-helpers.ts';
@@ -154,6 +155,26 @@ describe('search across sealed text', () => {
     expect(await found(missing)).toEqual([]);
     while ((await indexMissingReports(server.database.db, server.services.encryption)) > 0) {}
     expect(await found(missing)).toEqual([restored]);
+
+    // `npm run search-index -- --all`: every report indexed again, the erased one with nothing.
+    await query('delete from report_search_token where report_id = $1', [restored]);
+    const lines: string[] = [];
+    await runSearchIndexCommand(
+      ['--all'],
+      {
+        ...process.env,
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'https://example.test',
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.database.url,
+        ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
+      },
+      (line) => lines.push(line),
+    );
+    expect(lines.at(-1)).toMatch(/^Done: \d+ reports indexed/);
+    expect(lines.join('\n')).not.toContain(missing);
+    expect(await found(missing)).toEqual([restored]);
+    expect(await found(word)).toEqual([]);
   });
 
   it('leaves no searched word in clear anywhere in the database', async () => {
