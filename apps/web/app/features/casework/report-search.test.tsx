@@ -80,7 +80,11 @@ describe('ReportSearch', () => {
     (language) => {
       const texts = show(language, { search: `tram ${MARKER}`, total: 2 });
       expect(screen.getByRole<HTMLInputElement>('searchbox', { name: texts.label }).value).toBe(`tram ${MARKER}`);
-      const count = language === 'he' ? texts.results_two : texts.results_other.replace('{{count}}', '2');
+      // Hebrew has a form of its own for two.
+      const count =
+        language === 'he'
+          ? (resources.he.internal.search as unknown as Record<string, string>).results_two
+          : texts.results_other.replace('{{count}}', '2');
       expect(screen.getByRole('status').textContent).toBe(count);
       const clear = screen.getByRole('link', { name: texts.clear });
       expect(clear.getAttribute('href')).toContain('status=in_review');
