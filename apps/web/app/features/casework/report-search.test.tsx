@@ -1,4 +1,5 @@
 import type { SavedView } from '@app/core/casework/search';
+import { isolate } from '@app/locales/bidi';
 import type { Language } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -101,11 +102,11 @@ describe('ReportSearch', () => {
       const texts = show(language);
       expect(screen.getByRole('heading', { name: texts.views })).toBeTruthy();
       const name = `Online ${MARKER}`;
-      const open = screen.getByRole('link', { name: texts.open.replace('{{name}}', name) });
+      const open = screen.getByRole('link', { name: texts.open.replace('{{name}}', isolate(name)) });
       // The view's id, never its words, in the address.
       expect(open.getAttribute('href')).toBe(`/?view=${VIEWS[0]?.id}`);
       expect(open.getAttribute('href')).not.toContain('tram');
-      const remove = screen.getByRole('button', { name: texts.deleteLabel.replace('{{name}}', 'חדשים') });
+      const remove = screen.getByRole('button', { name: texts.deleteLabel.replace('{{name}}', isolate('חדשים')) });
       expect(hidden(formOf(remove))).toEqual({ intent: 'delete-view', view: VIEWS[1]?.id });
       expect(screen.getByRole('textbox', { name: texts.viewName }).getAttribute('name')).toBe('name');
     },

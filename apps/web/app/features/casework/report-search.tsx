@@ -2,6 +2,7 @@ import type { ReportListFilter } from '@app/core/casework/casework-api';
 import { SAVED_VIEW_NAME_MAX_LENGTH, type SavedView, SEARCH_MAX_LENGTH } from '@app/core/casework/search';
 import { filterQuery } from '@app/core/staff/list-filters';
 import { REPORT_FILTERS } from '@app/core/staff/report-filters';
+import { isolate } from '@app/locales/bidi';
 import { Form, Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
@@ -101,7 +102,7 @@ export function ReportSearch({
           <ul className="saved-views">
             {views.map((view) => (
               <li key={view.id}>
-                <Link to={`?view=${view.id}`} aria-label={t('search.open', { name: view.name })}>
+                <Link to={`?view=${view.id}`} aria-label={t('search.open', { name: isolate(view.name) })}>
                   <bdi>{view.name}</bdi>
                 </Link>
                 {view.search && <span className="muted"> ({t('search.withSearch')})</span>}{' '}
@@ -111,7 +112,7 @@ export function ReportSearch({
                   <button
                     type="submit"
                     className="button button--secondary"
-                    aria-label={t('search.deleteLabel', { name: view.name })}
+                    aria-label={t('search.deleteLabel', { name: isolate(view.name) })}
                   >
                     {t('search.delete')}
                   </button>
