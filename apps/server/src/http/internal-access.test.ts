@@ -345,6 +345,12 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         [sessions[visitor]?.staff.id ?? ''],
       );
       expect(ownViews.rows.length, `view of ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+      if (ownViews.rows[0]) {
+        // Opened by its id: the list with the view's filters and search (an audited search).
+        const opened = await request(visitor, `/internal/reports?view=${ownViews.rows[0].id}`);
+        expect(opened.status, `view opened by ${visitor}`).toBe(200);
+        expect(await opened.text()).toContain(`Matrix view of ${visitor}`);
+      }
       const removal = await request(visitor, '/internal/reports', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -362,7 +368,8 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         `select count(*)::int as n from audit_event where action = 'report.searched' and actor_id = $1`,
         [sessions[visitor]?.staff.id ?? ''],
       );
-      expect(searches.rows[0].n, `searches by ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+      // The posted search, and the saved view's search when it was opened.
+      expect(searches.rows[0].n, `searches by ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 2 : 0);
       // Only the allowed left a trace: support recorded by this visitor exists exactly when they may record it.
       const supported = await server.database.pool.query(
         `select count(*)::int as n from support_service s join report_support r on r.report_id = s.report_id
