@@ -15,6 +15,7 @@ export default defineConfig({
     './src/db/referrals-schema.ts',
     './src/db/early-warning-schema.ts',
     './src/db/support-schema.ts',
+    './src/db/search-schema.ts',
   ],
   out: './drizzle',
 });

@@ -26,6 +26,11 @@ export type Encryption = {
   currentKeyId(): number;
   /** A key for another purpose (HMACs), derived so that no two purposes share a key. */
   deriveKey(purpose: string): Buffer;
+  /**
+   * A key for another purpose derived from each data key still held, the current one first
+   * (decision 0055: the search index's key follows the data key through a rotation).
+   */
+  deriveFromDataKeys(purpose: string): { id: number; key: Buffer }[];
 };
 
 /**
@@ -70,6 +75,10 @@ export function createEncryption(masterKey: Buffer, keyring: Keyring = staticKey
     keyIdOf,
     currentKeyId: () => keyring.current('data').id,
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), purpose, KEY_BYTES)),
+    deriveFromDataKeys: (purpose) =>
+      keyring
+        .live('data')
+        .map(({ id, key }) => ({ id, key: Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, KEY_BYTES)) })),
   };
 }
 

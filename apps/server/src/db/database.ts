@@ -9,6 +9,9 @@ import * as staffSchema from './staff-schema.ts';
 const schema = { ...submissionSchema, ...staffSchema, ...caseworkSchema, ...remindersSchema };
 
 export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle over a pool made elsewhere (a command's own pool). */
+export const databaseOn = (pool: pg.Pool): Db => drizzle(pool, { schema });
+
 export type Database = { pool: pg.Pool; db: Db; close(): Promise<void> };
 
 /**

@@ -298,6 +298,13 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         ['/internal/content', { emergencyNumber: '112', policeNumber: '101' }, ['coordinator', 'admin']],
         ['/internal/content/aboutUs/nl', { intent: 'save', body: `Over ons (${visitor})` }, ['coordinator', 'admin']],
         [`/internal/staff/${memberId}`, { intent: 'password-link' }, ['admin']],
+        // Search across sealed text and saved views (decision 0055): posted forms of the report list.
+        ['/internal/reports', { intent: 'search', search: `matrix ${visitor}` }, ['coordinator', 'admin']],
+        [
+          '/internal/reports',
+          { intent: 'save-view', name: `Matrix view of ${visitor}`, search: 'matrix', status: 'new' },
+          ['coordinator', 'admin'],
+        ],
         // Acknowledging an early warning (decision 0052), not yet acknowledged again for each visitor.
         [
           '/internal/dashboard',
@@ -331,6 +338,38 @@ describe('the staff area answers every visitor as the access matrix says', () =>
         } else expect(answer.status, `${path} ${fields.intent}`).toBe(allowed.includes(visitor) ? 200 : 403);
         if (!allowed.includes(visitor)) expectNoSecrets(await answer.text(), `${path} for ${visitor}`);
       }
+      // Saved views (decision 0055): the view saved above exists exactly when this visitor may save one;
+      // deleting it is theirs alone, and a visitor who may not gets the same refusal for any id.
+      const ownViews = await server.database.pool.query<{ id: string }>(
+        'select id from saved_report_view where member_id = $1',
+        [sessions[visitor]?.staff.id ?? ''],
+      );
+      expect(ownViews.rows.length, `view of ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 1 : 0);
+      if (ownViews.rows[0]) {
+        // Opened by its id: the list with the view's filters and search (an audited search).
+        const opened = await request(visitor, `/internal/reports?view=${ownViews.rows[0].id}`);
+        expect(opened.status, `view opened by ${visitor}`).toBe(200);
+        expect(await opened.text()).toContain(`Matrix view of ${visitor}`);
+      }
+      const removal = await request(visitor, '/internal/reports', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          intent: 'delete-view',
+          view: ownViews.rows[0]?.id ?? '00000000-0000-4000-8000-000000000000',
+        }),
+      });
+      const viewsDoor = expectedDoor(visitor, '/internal/reports');
+      expect(removal.status, `delete-view by ${visitor}`).toBe(
+        viewsDoor ? 302 : ['coordinator', 'admin'].includes(visitor) ? 200 : 403,
+      );
+      // Searches are audited for those who may search, with their words sealed; nobody else's are recorded.
+      const searches = await server.database.pool.query(
+        `select count(*)::int as n from audit_event where action = 'report.searched' and actor_id = $1`,
+        [sessions[visitor]?.staff.id ?? ''],
+      );
+      // The posted search, and the saved view's search when it was opened.
+      expect(searches.rows[0].n, `searches by ${visitor}`).toBe(['coordinator', 'admin'].includes(visitor) ? 2 : 0);
       // Only the allowed left a trace: support recorded by this visitor exists exactly when they may record it.
       const supported = await server.database.pool.query(
         `select count(*)::int as n from support_service s join report_support r on r.report_id = s.report_id

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Encryption } from '../crypto/encryption.ts';
 import type { Db } from '../db/database.ts';
 import { hashMissingAddresses } from '../services/casework/incident-suggestions.ts';
+import { indexMissingReports } from '../services/casework/search-index.ts';
 import type { FollowUpService } from '../services/follow-up/follow-up.ts';
 import type { AltchaService } from '../services/intake/altcha.ts';
 import { SUBMISSION_KEY_HOURS } from '../services/intake/submit-report.ts';
@@ -10,7 +11,8 @@ import type { Job } from './job.ts';
 /**
  * Housekeeping every ten minutes: forget used ALTCHA challenges, ended follow-up sessions,
  * rate-limit counters and submission keys once expired; and hash the online addresses of reports
- * that have none yet (decision 0043: those sent before suggested links, an archive restored).
+ * that have none yet (decision 0043: those sent before suggested links, an archive restored), and
+ * index for search the reports the index misses (decision 0055).
  */
 export function maintenanceJob({
   db,
@@ -19,7 +21,7 @@ export function maintenanceJob({
   encryption,
 }: {
   db: Db;
-  encryption: Pick<Encryption, 'openText' | 'deriveKey'>;
+  encryption: Pick<Encryption, 'openText' | 'deriveKey' | 'deriveFromDataKeys'>;
   altcha: Pick<AltchaService, 'deleteExpired'>;
   followUp: Pick<FollowUpService, 'deleteExpired'>;
 }): Job {
@@ -37,6 +39,8 @@ export function maintenanceJob({
         sql`delete from submission_key where created_at < now() - make_interval(hours => ${SUBMISSION_KEY_HOURS})`,
       );
       await hashMissingAddresses(db, encryption);
+      // The search index of reports it misses, or holds under a retiring key (decision 0055).
+      await indexMissingReports(db, encryption);
       return undefined;
     },
   };

@@ -45,7 +45,7 @@ export type JobServices = {
   altcha: Pick<AltchaService, 'deleteExpired'>;
   followUp: Pick<FollowUpService, 'deleteExpired'>;
   /** Opens a report's online addresses to hash them (the maintenance job, decision 0043). */
-  encryption: Pick<Encryption, 'openText' | 'deriveKey'>;
+  encryption: Pick<Encryption, 'openText' | 'deriveKey' | 'deriveFromDataKeys'>;
 };
 
 /** Every job of the site, each in its own file of this folder (decision 0035). */

@@ -44,6 +44,7 @@ import { replyToReporter } from './reports/reply-to-reporter.ts';
 import { reportAssignees } from './reports/report-assignees.ts';
 import { reportAttachmentFile } from './reports/report-attachment.ts';
 import { revealReporter } from './reports/reveal-reporter.ts';
+import { deleteSavedView, listSavedViews, openSavedView, saveView } from './reports/saved-views.ts';
 import { splitReportFromIncident } from './reports/split-report-from-incident.ts';
 import { suggestedIncidents } from './reports/suggested-incidents.ts';
 import { unpublishReport } from './reports/unpublish-report.ts';
@@ -70,6 +71,12 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
     dashboard: () => viewDashboard(deps, actor),
     reports: {
       list: (filter) => listReports(deps, actor, filter),
+      views: {
+        list: () => listSavedViews(deps, actor),
+        open: (id) => openSavedView(deps, actor, id),
+        save: (input) => saveView(deps, actor, input),
+        remove: (id) => deleteSavedView(deps, actor, id),
+      },
       record: (input) => recordReport(deps, actor, input),
       open: (id) => openReport(deps, actor, id),
       setLegalHold: (id, input) => setLegalHold(deps, actor, id, input),

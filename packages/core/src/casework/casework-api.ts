@@ -46,6 +46,11 @@ export type ReportListFilter = {
   warning?: string;
   sort: 'received-desc' | 'received-asc' | 'incident-desc' | 'incident-asc';
   page: number;
+  /**
+   * Words the reports must hold in their sealed texts (decision 0055). Never read from or written
+   * to an address: it comes from a posted form or a saved view, so it reaches no log or history.
+   */
+  search?: string;
 };
 
 export type ReportListItem = {
@@ -71,6 +76,8 @@ export type ReportListPage = {
   pageSize: number;
   /** Every tag, disabled ones too, for the tag filter (decision 0044). */
   tags: IncidentTagView[];
+  /** The search the items answer, as the member typed it (only to them, only in this answer). */
+  search?: string;
 };
 
 /** One time a member looked at a report (decision 0049). */

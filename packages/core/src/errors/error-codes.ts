@@ -229,6 +229,22 @@ const TAGS = {
   conflict: 409,
 } as const satisfies Codes;
 
+/** Search across sealed text and saved views of the report list (decision 0055). */
+const SEARCH = {
+  /** No word of two letters or more to look for. */
+  noWords: 400,
+  tooLong: 400,
+  tooManyWords: 400,
+  viewNameRequired: 400,
+  viewNameTooLong: 400,
+  /** The member has as many saved views as allowed: delete one first. */
+  tooManyViews: 400,
+  /** The member has a view of that name already. */
+  viewNameTaken: 409,
+  /** None of this member's views has that id (another member's, or deleted meanwhile). */
+  viewNotFound: 404,
+} as const satisfies Codes;
+
 /** Early warnings (decision 0052). */
 const WARNINGS = {
   /** No early warning has that id. */
@@ -325,6 +341,7 @@ const SECTION_MESSAGES = {
   referrals: { namespace: 'internal', prefix: 'referrals.errors' },
   warnings: { namespace: 'internal', prefix: 'earlyWarnings.errors' },
   support: { namespace: 'internal', prefix: 'support.errors' },
+  search: { namespace: 'internal', prefix: 'search.errors' },
 } as const satisfies Record<string, { namespace: MessageNamespace; prefix: string }>;
 
 /** Every section: its codes with their statuses, and where their sentences are. */
@@ -343,6 +360,7 @@ export const ERROR_CATALOGUE = {
   referrals: { ...SECTION_MESSAGES.referrals, codes: REFERRALS },
   warnings: { ...SECTION_MESSAGES.warnings, codes: WARNINGS },
   support: { ...SECTION_MESSAGES.support, codes: SUPPORT },
+  search: { ...SECTION_MESSAGES.search, codes: SEARCH },
 } as const;
 
 type Catalogue = typeof ERROR_CATALOGUE;

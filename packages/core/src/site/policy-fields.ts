@@ -51,6 +51,14 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   { id: 'report.type', what: 'The type of incident the reporter chose', columns: { report: ['incident_type'] } },
   { id: 'report.description', what: 'What happened (sealed)', columns: { report: ['description'] } },
   {
+    id: 'report.search-index',
+    what: 'Keyed fingerprints of the words of the report’s sealed texts, notes and messages, for staff search (decision 0055)',
+    columns: {
+      report_search_token: ['report_id', 'key_id', 'token'],
+      report_search_state: ['report_id', 'key_id', 'indexed_at'],
+    },
+  },
+  {
     id: 'report.online',
     what: 'Online incidents: up to five addresses (sealed), their keyed fingerprints (decision 0043) and the platform',
     columns: { report: ['online_urls', 'online_platform'], report_url_hash: ['report_id', 'hash'] },

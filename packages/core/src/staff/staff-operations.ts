@@ -27,6 +27,7 @@ import type {
 } from '../casework/referrals.ts';
 import type { RecordedReport, RecordedReportInput } from '../casework/report-sources.ts';
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
+import type { SavedView, SavedViewInput } from '../casework/search.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
 import type { SafetyPlanInput, SupportNeedsInput, SupportServiceInput } from '../casework/support.schema.ts';
 import type { ReportSupport } from '../casework/support.ts';
@@ -63,7 +64,16 @@ export type StaffOperations = {
   /** Every role: the figures, and for roles that may read them, the latest items. */
   dashboard(): Promise<DashboardData>;
   reports: {
+    /** With `search`: only the reports whose sealed texts hold its words (decision 0055), audited. */
     list(filter: ReportListFilter): Promise<ReportListPage>;
+    /** The member's own saved views of the list: filters and search (decision 0055). */
+    views: {
+      list(): Promise<SavedView[]>;
+      /** One of the member's own views, to apply; `search.viewNotFound` for any other. */
+      open(id: string): Promise<SavedView>;
+      save(input: SavedViewInput): Promise<SavedView>;
+      remove(id: string): Promise<void>;
+    };
     /**
      * Records a report that came by phone, in person, e-mail… (decision 0051): the web form's
      * fields and rules, the source, and a receipt if the person wants one (answered once).

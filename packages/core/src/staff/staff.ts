@@ -204,6 +204,14 @@ export const AUDIT_ACTIONS = [
   'report.erasure-answered',
   /** An early warning acknowledged (decision 0052): `details` hold its id, rule and the count acknowledged. */
   'early-warning.acknowledged',
+  /**
+   * A search of the report list across sealed text (decision 0055), written before the answer:
+   * `details` hold the id of its sealed terms (`report_search_terms`), how many words and results.
+   */
+  'report.searched',
+  /** A member saved or deleted a view of the report list; `details` hold its id, never its search. */
+  'view.saved',
+  'view.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

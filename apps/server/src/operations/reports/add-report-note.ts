@@ -1,6 +1,7 @@
 import { noteSchema } from '@app/core/casework/casework.schema';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { reportNote } from '../../db/casework-schema.ts';
+import { indexReportTexts } from '../../services/casework/search-index.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';
 
@@ -14,6 +15,8 @@ export async function addReportNote(deps: OperationDeps, actor: Actor, id: strin
       .insert(reportNote)
       .values({ reportId: id, authorId: actor.id, body: deps.encryption.sealText(note.body) })
       .returning({ id: reportNote.id });
+    // The note's words join the report's search index (decision 0055).
+    await indexReportTexts(tx, deps.encryption, id, [note.body]);
     await auditReport(deps, tx, actor, 'report.note-added', id, { note: written?.id ?? null });
   });
 }

@@ -2,6 +2,7 @@ import { replySchema } from '@app/core/casework/casework.schema';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
 import { reportMessage } from '../../db/schema.ts';
+import { indexReportTexts } from '../../services/casework/search-index.ts';
 import { markReplyNoticeDue } from '../../services/follow-up/reply-notices.ts';
 import { type Actor, auditReport, authorize, type OperationDeps } from '../operation-context.ts';
 import { markReporterMessagesRead } from './open-report.ts';
@@ -20,6 +21,7 @@ export async function replyToReporter(deps: OperationDeps, actor: Actor, id: str
     await tx
       .insert(reportMessage)
       .values({ reportId: id, author: 'staff', staffId: actor.id, body: deps.encryption.sealText(reply.body) });
+    await indexReportTexts(tx, deps.encryption, id, [reply.body]);
     await markReporterMessagesRead(tx, id);
     // The reporter's reply notice, if they left one, is told in the outbox's next pass.
     await markReplyNoticeDue(tx, id);

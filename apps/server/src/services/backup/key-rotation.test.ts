@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArchiveFile } from '../../cli/backup-folder.ts';
 import { createEncryption, loadMasterKey } from '../../crypto/encryption.ts';
 import { fileKeyring, readKeyringState, staticKeyring } from '../../crypto/keyring.ts';
+import { report } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { createSealedStorage } from '../../storage/sealed-storage.ts';
 import { openFollowUp, sendFollowUpReply } from '../../test/follow-up-helpers.ts';
@@ -15,6 +16,7 @@ import { type LocalS3, startLocalS3 } from '../../test/s3-site.ts';
 import { CookieJar, createStaffMember } from '../../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { searchCondition } from '../casework/search-index.ts';
 import { submitReport } from '../intake/submit-report.ts';
 import { createBackup, verifyBackup } from './backup.ts';
 import {
@@ -179,6 +181,15 @@ describe('key rotation', () => {
       expect(await openFiles(server)).toEqual(files);
       const counts = await countByKey(server.database.pool);
       expect(Object.keys(counts.values)).toEqual(['3']);
+      // The search index (decision 0055) was made again under the current key before the old ones
+      // retired: only key 3's entries are left, and a seeded word still finds its reports.
+      const indexKeys = await server.database.pool.query('select distinct key_id from report_search_token');
+      expect(indexKeys.rows).toEqual([{ key_id: 3 }]);
+      const stillFound = await server.database.db
+        .select({ id: report.id })
+        .from(report)
+        .where(searchCondition(server.services.encryption, ['hitlergroet']));
+      expect(stillFound.length).toBeGreaterThan(0);
       expect(Object.keys(await countFilesByKey(server.services.fileStore, server.services.encryption))).toEqual(['3']);
       const keyring = readKeyringState(masterKey, server.config.keyringFile);
       expect(keyring.data).toMatchObject({ current: 3, retired: [1, 2], retiring: [] });

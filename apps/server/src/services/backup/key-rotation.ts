@@ -12,7 +12,9 @@ import {
   staticKeyring,
   writeKeyringState,
 } from '../../crypto/keyring.ts';
+import { databaseOn } from '../../db/database.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
+import { indexMissingReports } from '../casework/search-index.ts';
 
 /** Every sealed column of every table (decision 0023): what a data key rotation re-seals. */
 export const SEALED_COLUMNS = [
@@ -41,6 +43,9 @@ export const SEALED_COLUMNS = [
   { table: 'report_support', columns: ['safety_plan'] },
   { table: 'support_service', columns: ['description'] },
   { table: 'support_feedback', columns: ['words'] },
+  // Search (decision 0055): the words of each search, and of each saved view.
+  { table: 'report_search_terms', columns: ['terms'] },
+  { table: 'saved_report_view', columns: ['search'] },
 ] as const;
 
 /** The lookup key id of a stored receipt hash, in SQL (see crypto/receipts.ts). */
@@ -96,6 +101,12 @@ export async function countByKey(pool: pg.Pool): Promise<KeyCounts> {
       for (const row of rows) values[row.key_id] = (values[row.key_id] ?? 0) + Number(row.total);
     }
   }
+  // The search index (decision 0055): each report indexed under a data key's search key counts
+  // under that key, so that a key retires only once no report is indexed under it any more.
+  const indexed = await pool.query<{ key_id: number; total: string }>(
+    'select key_id, count(*) as total from report_search_state group by 1',
+  );
+  for (const row of indexed.rows) values[row.key_id] = (values[row.key_id] ?? 0) + Number(row.total);
   const receipts: Record<number, number> = {};
   const { rows } = await pool.query<{ key_id: number; total: string }>(
     `select ${SQL_LOOKUP_KEY_ID} as key_id, count(*) as total from report where receipt_hash is not null group by 1`,
@@ -158,6 +169,17 @@ async function resealPass(deps: RotationDependencies, encryption: Encryption, cu
         deps.print(`${table}.${column}: ${count(done)} re-sealed`);
       }
     }
+  }
+  // The search index under the new key (decision 0055): every report indexed under another key is
+  // opened and indexed again, each in its own transaction holding its lock.
+  const db = databaseOn(deps.pool);
+  for (let indexed = 0; ; ) {
+    if (deps.signal?.aborted) return { values, files: 0, stale, interrupted: true };
+    const done = await indexMissingReports(db, encryption, batchSize);
+    if (done === 0) break;
+    stale += done;
+    indexed += done;
+    deps.print(`search index: ${count(indexed)} reports indexed again`);
   }
   let files = 0;
   const paths = await deps.files.list('');

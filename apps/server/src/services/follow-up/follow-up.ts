@@ -24,6 +24,7 @@ import {
   submissionKey,
 } from '../../db/schema.ts';
 import type { PreparedAttachment } from '../../uploads/attachment.ts';
+import { indexReportTexts } from '../casework/search-index.ts';
 import { openSharingConsent } from '../intake/sealed-answers.ts';
 import {
   attachmentRows,
@@ -271,6 +272,8 @@ export function createFollowUpService({
             .values({ reportId, author: 'reporter', body: encryption.sealText(body) })
             .returning({ id: reportMessage.id });
           if (!message) throw new Error('the message was not written');
+          // The reporter's words join the report's search index (decision 0055).
+          await indexReportTexts(tx, encryption, reportId, [body]);
           if (stored.length > 0) {
             await tx.insert(reportAttachment).values(attachmentRows(encryption, reportId, stored, message.id));
           }

@@ -22,6 +22,7 @@ import type { ObjectMetadata, StorageDriver } from '../../storage/storage-driver
 import { StorageError } from '../../storage/storage-error.ts';
 import type { PreparedAttachment } from '../../uploads/attachment.ts';
 import { hashReportAddresses } from '../casework/incident-suggestions.ts';
+import { indexNewReport } from '../casework/search-index.ts';
 
 /** How long a reporter's request waits for the storage, and how much the spool may hold (decision 0025). */
 export type UploadSettings = { waitMs: number; spoolMaxBytes: number };
@@ -332,6 +333,8 @@ export async function insertReportRows(
   });
   // The keyed hashes of the addresses beside the sealed value, for suggested links (decision 0043).
   await hashReportAddresses(tx, encryption, reportId, input.onlineUrls);
+  // The keyed hashes of its words, for search across sealed text (decision 0055).
+  await indexNewReport(tx, encryption, reportId, [input.description, input.location, ...input.onlineUrls]);
   // The thread opens with the automatic acknowledgement; its words are the reader's language's.
   await tx.insert(reportMessage).values({ reportId, author: 'system', readAt: new Date() });
   if (!isQuarantined) await tx.insert(notificationOutbox).values({ kind: 'newReport' });

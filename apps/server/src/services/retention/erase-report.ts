@@ -9,6 +9,7 @@ import { replyNotice } from '../../db/reply-notice-schema.ts';
 import { reportErasure } from '../../db/retention-schema.ts';
 import { followUpSession, report, reportAttachment, reportMessage } from '../../db/schema.ts';
 import { reportSupport, supportFeedback, supportService } from '../../db/support-schema.ts';
+import { emptyReportIndex } from '../casework/search-index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -55,6 +56,8 @@ export async function eraseReportData(
   // The keyed hashes of the addresses go with them (decision 0043): nothing left to match.
   await tx.delete(reportUrlHash).where(eq(reportUrlHash.reportId, id));
   await tx.delete(reportMessage).where(eq(reportMessage.reportId, id));
+  // The keyed hashes of its words go with the words (decision 0055): nothing left to find it by.
+  await emptyReportIndex(tx, id);
   await tx.delete(reportNote).where(eq(reportNote.reportId, id));
   // A reminder's note is a free text about the case like a note: it goes with them.
   await tx.delete(reportReminder).where(eq(reportReminder.reportId, id));

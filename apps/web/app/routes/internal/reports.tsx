@@ -1,29 +1,109 @@
-import type { ReportListItem } from '@app/core/casework/casework-api';
-import { filterQuery } from '@app/core/staff/list-filters';
+import type { ReportListFilter, ReportListItem, ReportListPage } from '@app/core/casework/casework-api';
+import { AppError } from '@app/core/errors/app-error';
+import { filterQuery, readFilters } from '@app/core/staff/list-filters';
 import { REPORT_FILTERS, reportFilterFromUrl } from '@app/core/staff/report-filters';
-import { Link } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { reportFilterControls } from '../../features/casework/report-filter-controls.ts';
-import { requireStaff } from '../../features/staff/staff-guard.server.ts';
+import { ReportSearch } from '../../features/casework/report-search.tsx';
+import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { answeringFailures } from '../../shared/failures.server.ts';
+import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import type { Route } from './+types/reports';
 
+/**
+ * The report list: filters in the address; a search across sealed text and the member's saved
+ * views (decision 0055). A search is posted, never put in the address; a saved view is opened by
+ * its id (`?view=`), its filters and search read from it.
+ */
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'reports:manage');
-  const filter = reportFilterFromUrl(new URL(args.request.url));
-  return { list: await staff.reports.list(filter), filter };
+  const url = new URL(args.request.url);
+  const views = await staff.reports.views.list();
+  const viewId = url.searchParams.get('view');
+  if (viewId) {
+    const view = await staff.reports.views.open(viewId);
+    const filter: ReportListFilter = {
+      ...view.filters,
+      page: reportFilterFromUrl(url).page,
+      ...(view.search ? { search: view.search } : {}),
+    };
+    return { list: await staff.reports.list(filter), filter, search: view.search, views, viewId };
+  }
+  const filter = reportFilterFromUrl(url);
+  return { list: await staff.reports.list(filter), filter, search: '', views, viewId: null };
 });
 
-export default function Reports({ loaderData }: Route.ComponentProps) {
+/** The list's filters as a form posts them back (its hidden fields). */
+function postedFilter(form: FormData): ReportListFilter {
+  const params = new URLSearchParams();
+  for (const { name } of REPORT_FILTERS) {
+    const value = field(form, name);
+    if (value) params.set(name, value);
+  }
+  return readFilters(REPORT_FILTERS, params);
+}
+
+type ActionAnswer = {
+  intent: 'search' | 'save-view' | 'delete-view';
+  error?: string;
+  at: number;
+  searched?: { list: ReportListPage; filter: ReportListFilter; search: string };
+};
+
+export const action = answeringFailures(async (args: Route.ActionArgs) => {
+  const staff = await requireStaff(args, 'reports:manage');
+  const form = await args.request.formData();
+  const intent = field(form, 'intent');
+  const filter = postedFilter(form);
+  const search = field(form, 'search');
+  const at = Date.now();
+  const answer = async (kind: ActionAnswer['intent'], work: () => Promise<ActionAnswer['searched'] | undefined>) => {
+    try {
+      const searched = await work();
+      return { intent: kind, at, ...(searched ? { searched } : {}) } as ActionAnswer;
+    } catch (error) {
+      return formFailure(error, 'search', (code): ActionAnswer => ({ intent: kind, error: code, at }));
+    }
+  };
+  if (intent === 'search') {
+    return answer('search', async () => ({ list: await staff.reports.list({ ...filter, search }), filter, search }));
+  }
+  if (intent === 'save-view') {
+    return answer('save-view', async () => {
+      await staff.reports.views.save({ name: field(form, 'name'), filters: filter, search });
+      return undefined;
+    });
+  }
+  if (intent === 'delete-view') {
+    return answer('delete-view', async () => {
+      await staff.reports.views.remove(field(form, 'view'));
+      return undefined;
+    });
+  }
+  throw new AppError('BAD_REQUEST');
+});
+
+/** A search answers with its own list: the page's list is not read again for it. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.intent === 'search' ? false : defaultShouldRevalidate;
+}
+
+export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
-  const { list, filter } = loaderData;
-  const pageLink = (page: number) => filterQuery(REPORT_FILTERS, filter, page);
+  const answered = actionData as ActionAnswer | undefined;
+  const searched = answered?.searched;
+  const list = searched?.list ?? loaderData.list;
+  const filter = searched?.filter ?? loaderData.filter;
+  const search = searched?.search ?? loaderData.search;
+  const { viewId } = loaderData;
+  const pageLink = (page: number) =>
+    viewId ? `?view=${encodeURIComponent(viewId)}&page=${page}` : filterQuery(REPORT_FILTERS, filter, page);
   const columns: Column<ReportListItem>[] = [
     {
       header: t('casework.received'),
@@ -64,6 +144,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       cell: (item) => item.assignedTo ?? <span className="muted">{t('casework.nobody')}</span>,
     },
   ];
+  const table = (
+    <DataTable
+      label={t('casework.listTitle')}
+      columns={columns}
+      rows={list.items}
+      rowKey={(item) => item.id}
+      empty={t('casework.empty')}
+    />
+  );
   return (
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('casework.listTitle')} · ${t('internal.areaName')}`}</title>
@@ -74,6 +163,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {t('recordReport.link')}
         </Link>
       </p>
+      <ReportSearch
+        filter={filter}
+        search={search}
+        total={search ? list.total : undefined}
+        views={loaderData.views}
+        outcome={answered && { intent: answered.intent, error: answered.error, at: answered.at }}
+      />
       <FilterForm
         id="reports"
         label={t('casework.filters')}
@@ -89,20 +185,24 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />
-      <PagedList list={list} messages="casework" href={pageLink}>
-        <p>
-          <a className="button button--secondary" href={`/api/internal/exports/reports.csv${pageLink(1)}`} download>
-            {t('casework.export')}
-          </a>
-        </p>
-        <DataTable
-          label={t('casework.listTitle')}
-          columns={columns}
-          rows={list.items}
-          rowKey={(item) => item.id}
-          empty={t('casework.empty')}
-        />
-      </PagedList>
+      {searched ? (
+        table
+      ) : (
+        <PagedList list={list} messages="casework" href={pageLink}>
+          {!search && (
+            <p>
+              <a
+                className="button button--secondary"
+                href={`/api/internal/exports/reports.csv${filterQuery(REPORT_FILTERS, filter, 1)}`}
+                download
+              >
+                {t('casework.export')}
+              </a>
+            </p>
+          )}
+          {table}
+        </PagedList>
+      )}
     </main>
   );
 }
