@@ -117,3 +117,20 @@ export const earlyWarningIncident = pgTable(
     index('early_warning_incident_incident_idx').on(table.incidentId),
   ],
 );
+
+/**
+ * The columns of `EarlyWarningFacts` (decision 0052), for the dashboard's query and the e-mail's:
+ * read with `.leftJoin(incidentTag, eq(incidentTag.id, earlyWarning.tagId))`. The keyed hash of an
+ * online address is not among them.
+ */
+export const earlyWarningFactColumns = {
+  id: earlyWarning.id,
+  rule: earlyWarning.rule,
+  municipality: earlyWarning.municipality,
+  incidentType: earlyWarning.incidentType,
+  category: earlyWarning.category,
+  tagNames: incidentTag.names,
+  incidentCount: earlyWarning.incidentCount,
+  firstDate: earlyWarning.firstDate,
+  lastDate: earlyWarning.lastDate,
+};

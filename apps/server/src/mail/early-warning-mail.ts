@@ -1,7 +1,6 @@
-import type { IncidentCategory } from '@app/core/casework/classification';
-import type { IncidentType } from '@app/core/forms/incident-types';
 import {
   EARLY_WARNING_DEFAULTS,
+  type EarlyWarningFacts,
   type EarlyWarningRule,
   type EarlyWarningSettings,
 } from '@app/core/staff/early-warnings';
@@ -11,17 +10,7 @@ import { type Language, localeTag } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 
 /** What the e-mail of an early warning is made of: no report's word, never an online address. */
-export type EarlyWarningMailFacts = {
-  id: string;
-  rule: EarlyWarningRule;
-  municipality: string | null;
-  incidentType: IncidentType | null;
-  category: IncidentCategory | null;
-  tagNames: Record<string, string> | null;
-  incidentCount: number;
-  firstDate: string;
-  lastDate: string;
-};
+export type EarlyWarningMailFacts = EarlyWarningFacts;
 
 export type EarlyWarningMailSettings = {
   from: string;

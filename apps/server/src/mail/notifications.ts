@@ -11,7 +11,7 @@ import { resources } from '@app/locales/resources';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
-import { earlyWarning } from '../db/early-warning-schema.ts';
+import { earlyWarning, earlyWarningFactColumns } from '../db/early-warning-schema.ts';
 import { staffDigest } from '../db/reminders-schema.ts';
 import { incidentTag, notificationOutbox, report } from '../db/schema.ts';
 import { staffUser } from '../db/staff-schema.ts';
@@ -139,15 +139,7 @@ async function earlyWarningMessage(
 ): Promise<{ mail: SendMailOptions } | { dropped: string }> {
   const [warning] = await tx
     .select({
-      id: earlyWarning.id,
-      rule: earlyWarning.rule,
-      municipality: earlyWarning.municipality,
-      incidentType: earlyWarning.incidentType,
-      category: earlyWarning.category,
-      tagNames: incidentTag.names,
-      incidentCount: earlyWarning.incidentCount,
-      firstDate: earlyWarning.firstDate,
-      lastDate: earlyWarning.lastDate,
+      ...earlyWarningFactColumns,
     })
     .from(earlyWarning)
     .leftJoin(incidentTag, eq(incidentTag.id, earlyWarning.tagId))

@@ -35,25 +35,31 @@ export type EarlyWarningSettings = {
 };
 
 /**
- * An early warning as the dashboard shows it to coordinators and admins: never a word of a report.
- * The online address itself is never here: only the link to the reports list filtered to the
- * warning's incidents (`/internal/reports?warning=<id>`).
+ * What an early warning says, wherever it is shown (the dashboard, its e-mail): place, type,
+ * category or tag, count and dates; never a word of a report, never the online address itself.
  */
-export type DashboardEarlyWarning = {
+export type EarlyWarningFacts = {
   id: string;
   rule: EarlyWarningRule;
   /** The municipality as staff recorded it (place rules). */
   municipality: string | null;
   incidentType: IncidentType | null;
   category: IncidentCategory | null;
-  /** The tag's name in the page's language is looked up by the page from `tagNames`. */
+  /** The tag's name in the reader's language is looked up from `tagNames`. */
   tagNames: Record<string, string> | null;
   incidentCount: number;
-  /** The rule's window: hours for the place rules (EARLY_WARNING_HOURS), days for the others (EARLY_WARNING_DAYS). */
-  window: number;
   /** The first and last incident dates (YYYY-MM-DD). */
   firstDate: string;
   lastDate: string;
+};
+
+/**
+ * An early warning as the dashboard shows it to coordinators and admins, with the link to the
+ * reports list filtered to the warning's incidents (`/internal/reports?warning=<id>`).
+ */
+export type DashboardEarlyWarning = EarlyWarningFacts & {
+  /** The rule's window: hours for the place rules (EARLY_WARNING_HOURS), days for the others (EARLY_WARNING_DAYS). */
+  window: number;
   raisedAt: string;
   /** The count a coordinator acknowledged last, 0 if none: a warning that grew since shows again. */
   acknowledgedCount: number;

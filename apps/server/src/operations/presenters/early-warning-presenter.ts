@@ -1,7 +1,6 @@
-import type { IncidentCategory } from '@app/core/casework/classification';
-import type { IncidentType } from '@app/core/forms/incident-types';
 import {
   type DashboardEarlyWarning,
+  type EarlyWarningFacts,
   type EarlyWarningRule,
   type EarlyWarningSettings,
   windowOf,
@@ -9,19 +8,7 @@ import {
 import { can, type StaffRole } from '@app/core/staff/staff';
 
 /** An early warning as the dashboard's query reads it: the keyed hash of an address is not read at all. */
-export type EarlyWarningRow = {
-  id: string;
-  rule: EarlyWarningRule;
-  municipality: string | null;
-  incidentType: IncidentType | null;
-  category: IncidentCategory | null;
-  tagNames: Record<string, string> | null;
-  incidentCount: number;
-  firstDate: string;
-  lastDate: string;
-  raisedAt: Date;
-  acknowledgedCount: number;
-};
+export type EarlyWarningRow = EarlyWarningFacts & { raisedAt: Date; acknowledgedCount: number };
 
 /**
  * Early warnings for the dashboard (decision 0052): to roles that may acknowledge them

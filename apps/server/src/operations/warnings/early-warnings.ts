@@ -2,7 +2,7 @@ import { AppError } from '@app/core/errors/app-error';
 import { isUuid } from '@app/core/site/ids';
 import type { EarlyWarningAcknowledgement } from '@app/core/staff/early-warnings';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { earlyWarning } from '../../db/early-warning-schema.ts';
+import { earlyWarning, earlyWarningFactColumns } from '../../db/early-warning-schema.ts';
 import { incidentTag } from '../../db/schema.ts';
 import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
 import type { EarlyWarningRow } from '../presenters/early-warning-presenter.ts';
@@ -17,15 +17,7 @@ const SHOWN = 50;
 export function findEarlyWarnings({ db }: OperationDeps): Promise<EarlyWarningRow[]> {
   return db
     .select({
-      id: earlyWarning.id,
-      rule: earlyWarning.rule,
-      municipality: earlyWarning.municipality,
-      incidentType: earlyWarning.incidentType,
-      category: earlyWarning.category,
-      tagNames: incidentTag.names,
-      incidentCount: earlyWarning.incidentCount,
-      firstDate: earlyWarning.firstDate,
-      lastDate: earlyWarning.lastDate,
+      ...earlyWarningFactColumns,
       raisedAt: earlyWarning.raisedAt,
       acknowledgedCount: earlyWarning.acknowledgedCount,
     })
