@@ -105,7 +105,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <ul className="figures">
           {figures.map((figure) => (
-            <li key={figure.id} className="figure">
+            <li key={figure.id} className="figure" data-figure={figure.id}>
               <RichText
                 template={figure.message}
                 components={{
