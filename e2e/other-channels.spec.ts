@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { todayInBelgium } from '@app/core/site/dates';
 import type { Browser, Page } from '@playwright/test';
 import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
-import { todayInBelgium } from '@app/core/site/dates';
 import { queryServerDatabase, reportIdByReceipt } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
 import { MESSAGES } from './messages.ts';
