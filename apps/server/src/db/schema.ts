@@ -33,7 +33,7 @@ import {
 } from '@app/core/casework/statuses';
 import { THREAD_AUTHORS, type ThreadAuthor } from '@app/core/forms/follow-up';
 import { INCIDENT_TYPES, type IncidentType } from '@app/core/forms/incident-types';
-import { SPAM_CHECKS, type SpamCheck } from '@app/core/forms/plain-forms';
+import { REPORT_SPAM_CHECKS, type ReportSpamCheck, SPAM_CHECKS, type SpamCheck } from '@app/core/forms/plain-forms';
 import { ONLINE_INCIDENT_TYPE, ONLINE_PLATFORMS, type OnlinePlatform } from '@app/core/forms/report-questions';
 import { ALERT_KINDS, ALERT_SUBJECTS, type AlertKind, type AlertSubject } from '@app/core/staff/alerts';
 import { LANGUAGE_CODES, type Language } from '@app/locales/languages';
@@ -215,8 +215,11 @@ export const report = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     /** The honeypot field was filled: kept apart for staff to look at, not counted. */
     isQuarantined: boolean('is_quarantined').notNull().default(false),
-    /** ALTCHA's proof of work, or a form token for a report sent without JavaScript (decision 0021). */
-    spamCheck: text('spam_check').$type<SpamCheck>().notNull().default('proof-of-work'),
+    /**
+     * ALTCHA's proof of work, a form token for a report sent without JavaScript (decision 0021), or
+     * `staff-recorded`: a member recorded it from another channel and no check applied (decision 0057).
+     */
+    spamCheck: text('spam_check').$type<ReportSpamCheck>().notNull().default('proof-of-work'),
     // Casework, by staff.
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when rejected; kept when a rejected report is closed; cleared when it goes back to review. */
@@ -295,7 +298,9 @@ export const report = pgTable(
     check('report_language_check', isOneOf('language', LANGUAGE_CODES)),
     check('report_incident_type_check', isOneOf('incident_type', INCIDENT_TYPES)),
     check('report_rejection_reason_check', isOneOf('rejection_reason', STORED_REJECTION_REASONS)),
-    check('report_spam_check_check', isOneOf('spam_check', SPAM_CHECKS)),
+    check('report_spam_check_check', isOneOf('spam_check', REPORT_SPAM_CHECKS)),
+    // Only a report a member recorded from another channel says no check applied (decision 0057).
+    check('report_staff_recorded_not_web', rule(`"spam_check" <> 'staff-recorded' or "source" <> 'web'`)),
     // A rejected report says why; a report keeps a reason only while rejected or closed after it.
     check('report_rejected_has_reason', rule(`"status" <> 'rejected' or "rejection_reason" is not null`)),
     check('report_reason_only_when_decided', rule(`"rejection_reason" is null or "status" in ('rejected', 'closed')`)),

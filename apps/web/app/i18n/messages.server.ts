@@ -74,11 +74,12 @@ export function figureT(language: Language): Translate {
   return t;
 }
 
-/** The staff area's messages, with the incident types its lists show. */
+/** The staff area's messages, with the incident types its lists show and the online platforms its report page and statistics name. */
 export function internalMessagesFor(language: Language) {
   return {
     ...resources[language].internal,
     incidentTypes: resources[language].forms.incidentTypes,
+    onlinePlatforms: resources[language].forms.onlinePlatforms,
     figures: { arrondissements: resources[language].common.figures.arrondissements },
   };
 }

@@ -1,6 +1,6 @@
 import type { ThreadAuthor } from '../forms/follow-up.ts';
 import type { IncidentType } from '../forms/incident-types.ts';
-import type { SpamCheck } from '../forms/plain-forms.ts';
+import type { ReportSpamCheck } from '../forms/plain-forms.ts';
 import type { OnlinePlatform, SharingConsent } from '../forms/report-questions.ts';
 import type { Arrondissement, DatePrecision, PlacePrecision } from './arrondissements.ts';
 import type {
@@ -30,8 +30,11 @@ export type ReportListFilter = {
   attachments?: 'yes' | 'no';
   /** Reports whose honeypot was filled are kept apart and shown only when asked for. */
   quarantined?: boolean;
-  /** `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021). */
-  spamCheck?: SpamCheck;
+  /**
+   * `form-token`: only the reports sent without JavaScript, without the automatic check (decision 0021);
+   * `staff-recorded`: only those a member recorded, which no check applies to (decision 0057).
+   */
+  spamCheck?: ReportSpamCheck;
   /** How the report reached us (decision 0051). */
   source?: ReportSource;
   /** The classification of the report's incident (decision 0044); `none`: not recorded. */
@@ -64,7 +67,7 @@ export type ReportListItem = {
   assignedTo: string | null;
   isPublished: boolean;
   /** How the submission proved it was not a bot: `form-token` was sent without the automatic check. */
-  spamCheck: SpamCheck;
+  spamCheck: ReportSpamCheck;
   /** How the report reached us: the web form, or a channel a staff member recorded it from (decision 0051). */
   source: ReportSource;
 };
@@ -98,7 +101,7 @@ export type ReportDetail = {
   assignedTo: { id: string; name: string } | null;
   isAnonymous: boolean;
   isQuarantined: boolean;
-  spamCheck: SpamCheck;
+  spamCheck: ReportSpamCheck;
   /** How the report reached us, and who recorded it when it did not come through the web form (decision 0051). */
   source: ReportSource;
   recordedBy: { id: string; name: string } | null;
@@ -246,7 +249,7 @@ export type ReportExportRow = {
   onlineUrls: string[];
   isUrgent: boolean;
   /** How the submission proved it was no robot: ALTCHA's proof of work, or the no-JavaScript form token. */
-  spamCheck: SpamCheck;
+  spamCheck: ReportSpamCheck;
   /** How the report reached us (decision 0051). */
   source: ReportSource;
   /** The incident's place, as staff recorded it. */

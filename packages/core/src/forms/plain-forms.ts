@@ -14,6 +14,14 @@ import { ONLINE_INCIDENT_TYPE } from './report-questions.ts';
 export const SPAM_CHECKS = ['proof-of-work', 'form-token'] as const;
 export type SpamCheck = (typeof SPAM_CHECKS)[number];
 
+/**
+ * How a report was checked: as a submission, or not at all because a signed-in member recorded it
+ * from another channel (`staff-recorded`, decisions 0051 and 0057). Contact messages have no such
+ * value: only the public form makes them.
+ */
+export const REPORT_SPAM_CHECKS = [...SPAM_CHECKS, 'staff-recorded'] as const;
+export type ReportSpamCheck = (typeof REPORT_SPAM_CHECKS)[number];
+
 /** The report form's fields, step by step, as the browser names them. */
 export const REPORT_FORM_STEPS = [
   { name: 'personal', fields: ['anonymous', 'firstName', 'lastName', 'phone', 'email', 'address'] },

@@ -90,7 +90,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   { id: 'report.language', what: 'The language the report was written in', columns: { report: ['language'] } },
   {
     id: 'report.spam-check',
-    what: 'How the form was checked against spam; held back by the honeypot',
+    what: 'How the form was checked against spam, or that a staff member recorded it; held back by the honeypot',
     columns: { report: ['spam_check', 'is_quarantined'] },
   },
   {

@@ -10,7 +10,7 @@ import {
 import { REPORT_SOURCES } from '../casework/report-sources.ts';
 import { REPORT_STATUSES } from '../casework/statuses.ts';
 import { INCIDENT_TYPES } from '../forms/incident-types.ts';
-import { SPAM_CHECKS } from '../forms/plain-forms.ts';
+import { REPORT_SPAM_CHECKS } from '../forms/plain-forms.ts';
 import { type FilterField, readFilters } from './list-filters.ts';
 
 const YES_NO = ['yes', 'no'] as const;
@@ -24,7 +24,7 @@ export const REPORT_FILTERS = [
   { kind: 'day', name: 'to' },
   { kind: 'choice', name: 'anonymous', values: YES_NO },
   { kind: 'choice', name: 'attachments', values: YES_NO },
-  { kind: 'choice', name: 'spamCheck', values: SPAM_CHECKS },
+  { kind: 'choice', name: 'spamCheck', values: REPORT_SPAM_CHECKS },
   // How the report reached us (decision 0051).
   { kind: 'choice', name: 'source', values: REPORT_SOURCES },
   // The staff's classification of the report's incident (decision 0044); `none`: not recorded.

@@ -74,7 +74,7 @@ describe('a coordinator records a report from another channel', () => {
     expect(recorded.receipt).toMatch(new RegExp(`^\\d{${RECEIPT_DIGITS}}$`));
 
     const [row] = await recordedBy(cora);
-    expect(row).toMatchObject({ id: recorded.reportId, source: 'phone', spam_check: 'proof-of-work' });
+    expect(row).toMatchObject({ id: recorded.reportId, source: 'phone', spam_check: 'staff-recorded' });
     expect(row?.receipt_hash).toBeTruthy();
     // Its own incident, as a web report gets (the trigger of decision 0037).
     const [incident] = await query<{ reports: number }>(
@@ -173,6 +173,32 @@ describe('a coordinator records a report from another channel', () => {
     expect((await reports.list({ ...filter, source: 'web' })).items).toEqual([]);
     const rows = await reports.export({ ...filter, source: 'patrol' });
     expect(rows.map((row) => [row.id, row.source])).toEqual([[reportId, 'patrol']]);
+  });
+
+  it('says that no automatic check applied, and the list filters and exports by it (decision 0057)', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const cora = await newCoordinator(`Cora ${marker}`);
+    const reports = server.services.operationsFor(cora).reports;
+    // A day of this test's own: a recorded e-mail and a web report of the same day.
+    const day = '2018-06-21';
+    const recorded = await reports.record({ report: payload(marker, { date: day }), source: 'email', receipt: false });
+    const web = validateReport(payload(`${marker}web`, { date: day, language: 'nl' }));
+    if (!web.success) throw new Error(JSON.stringify(web.errors));
+    const sent = await submitReport(server.services, web.data, [], { isQuarantined: false });
+    const filter = { from: day, to: day, sort: 'received-desc', page: 1 } as const;
+    const listed = async (spamCheck: 'proof-of-work' | 'form-token' | 'staff-recorded') =>
+      (await reports.list({ ...filter, spamCheck })).items.map((item) => [item.id, item.spamCheck, item.source]);
+    expect(await listed('staff-recorded')).toEqual([[recorded.reportId, 'staff-recorded', 'email']]);
+    expect(await listed('proof-of-work')).toEqual([[sent.reportId, 'proof-of-work', 'web']]);
+    expect(await listed('form-token')).toEqual([]);
+    expect((await reports.open(recorded.reportId)).spamCheck).toBe('staff-recorded');
+    const rows = await reports.export({ ...filter, spamCheck: 'staff-recorded' });
+    expect(rows.map((row) => [row.id, row.spamCheck])).toEqual([[recorded.reportId, 'staff-recorded']]);
+    // The database holds it: a report from the web form never says it.
+    const wrong = server.database.pool.query("update report set spam_check = 'staff-recorded' where id = $1", [
+      sent.reportId,
+    ]);
+    await expect(wrong).rejects.toMatchObject({ constraint: 'report_staff_recorded_not_web' });
   });
 });
 

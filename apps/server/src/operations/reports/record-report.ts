@@ -54,9 +54,9 @@ export async function recordReport(
     await insertReportRows(tx, deps.encryption, {
       reportId,
       input: report,
-      // A member recorded it: no honeypot, no proof of work to hold it back.
+      // A member recorded it: no honeypot, no proof of work to hold it back, and it says so (decision 0057).
       isQuarantined: false,
-      spamCheck: 'proof-of-work',
+      spamCheck: 'staff-recorded',
       receiptHash,
       isUrgent: isUrgentReport(report, urgentIncidentTypes, false),
       source,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ReportSource, WEB_SOURCE } from '@app/core/casework/report-sources';
 import { AppError } from '@app/core/errors/app-error';
 import type { IncidentType } from '@app/core/forms/incident-types';
-import type { SpamCheck } from '@app/core/forms/plain-forms';
+import type { ReportSpamCheck, SpamCheck } from '@app/core/forms/plain-forms';
 import type { ReportInput } from '@app/core/forms/report.schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Encryption } from '../../crypto/encryption.ts';
@@ -263,7 +263,8 @@ export type ReportRows = {
   reportId: string;
   input: ReportInput;
   isQuarantined: boolean;
-  spamCheck: SpamCheck;
+  /** How it was checked; `staff-recorded` for a report a member recorded (decision 0057). */
+  spamCheck: ReportSpamCheck;
   /** The receipt's slow hash; null when no receipt was made (a staff-recorded report without one). */
   receiptHash: string | null;
   isUrgent: boolean;

@@ -108,7 +108,12 @@ describe('the report list, built from the staff list kit', () => {
       within(select('Automatic check'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['With or without the automatic check', 'With the automatic check', 'Sent without the automatic check']);
+    ).toEqual([
+      'With or without the automatic check',
+      'With the automatic check',
+      'Sent without the automatic check',
+      'Recorded by a staff member, no automatic check',
+    ]);
   });
 
   it('applies the chosen filters through the address, counts what matches and pages through it', GUARD, async () => {

@@ -1,4 +1,5 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
+import { isolate } from '@app/locales/bidi';
 import { Form, NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
@@ -41,11 +42,12 @@ export function StaffShell({
       <header className="staff-header">
         <div className="staff-header__bar">
           <p className="site-name">
-            {site?.organisationName} · {t('internal.areaName')}
+            {/* The organisation's own name, in its own direction inside a right-to-left header. */}
+            <bdi>{site?.organisationName}</bdi> · {t('internal.areaName')}
           </p>
           <div className="staff-header__user">
             <NavLink to={INTERNAL_PAGES.account}>
-              {t('internal.signedInAs', { name: staff.name, role: t(`internal.roles.${staff.role}`) })}
+              {t('internal.signedInAs', { name: isolate(staff.name), role: t(`internal.roles.${staff.role}`) })}
             </NavLink>
             <Form method="post" action={INTERNAL_PAGES.signOut}>
               <button type="submit" className="button button--secondary">

@@ -1,4 +1,5 @@
 import { AppError } from '@app/core/errors/app-error';
+import { isolate } from '@app/locales/bidi';
 import { Link } from 'react-router';
 import { DueReferrals } from '../../features/casework/due-referrals.tsx';
 import { RetentionDashboard } from '../../features/casework/retention-dashboard.tsx';
@@ -74,7 +75,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <main id="main" className="staff-main" tabIndex={-1}>
       <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
       <h1>{t('dashboard.title')}</h1>
-      <p>{t('dashboard.welcome', { name: member.name })}</p>
+      <p>{t('dashboard.welcome', { name: isolate(member.name) })}</p>
       {dashboard.urgentReports && dashboard.urgentReports.length > 0 && (
         // First on the page until someone takes them: assigns one, or changes its status.
         <section aria-labelledby="urgent-reports" className="staff-panel urgent-panel">
@@ -105,7 +106,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <ul className="figures">
           {figures.map((figure) => (
-            <li key={figure.id} className="figure">
+            <li key={figure.id} className="figure" data-figure={figure.id}>
               <RichText
                 template={figure.message}
                 components={{
@@ -133,6 +134,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rows={replies.reports}
             rowKey={(reply) => reply.reportId}
             empty={t('dashboard.noReplies')}
+            stacked
             columns={[
               { header: t('dashboard.replyReceived'), cell: (reply) => formatDateTime(reply.lastMessageAt, language) },
               { header: t('dashboard.type'), cell: (reply) => t(`incidentTypes.${reply.incidentType}.label`) },
@@ -156,8 +158,21 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rows={dashboard.latestReports}
             rowKey={(report) => report.id}
             empty={t('dashboard.noReports')}
+            stacked
             columns={[
-              { header: t('dashboard.received'), cell: (report) => formatDateTime(report.receivedAt, language) },
+              {
+                header: t('dashboard.received'),
+                isRowHeader: true,
+                // Those who may open a report open it from here; a viewer reads the row only.
+                cell: (report) =>
+                  mayManage ? (
+                    <Link to={`${INTERNAL_PAGES.reports}/${report.id}`}>
+                      {formatDateTime(report.receivedAt, language)}
+                    </Link>
+                  ) : (
+                    formatDateTime(report.receivedAt, language)
+                  ),
+              },
               { header: t('dashboard.type'), cell: (report) => t(`incidentTypes.${report.incidentType}.label`) },
               { header: t('dashboard.status'), cell: (report) => t(`reportStatus.${report.status}`) },
               {
@@ -176,6 +191,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rows={dashboard.latestMessages}
             rowKey={(message) => message.id}
             empty={t('dashboard.noMessages')}
+            stacked
             columns={[
               { header: t('dashboard.received'), cell: (message) => formatDateTime(message.receivedAt, language) },
               { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },

@@ -151,6 +151,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       rows={list.items}
       rowKey={(item) => item.id}
       empty={t('casework.empty')}
+      stacked
     />
   );
   return (

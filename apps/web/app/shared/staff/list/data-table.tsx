@@ -13,7 +13,9 @@ export type Column<Row> = {
 /**
  * A staff table, scrollable sideways on a phone, or a sentence when there is nothing to show.
  * `label` names the scrolling region; `caption` repeats it for screen readers inside the table;
- * `labelledBy` names the table after a heading instead.
+ * `labelledBy` names the table after a heading instead. `stacked`: on a phone each row is a block
+ * of its cells, each under its column's heading, instead of a table to scroll sideways (for the
+ * short tables of a page that holds other things, such as the dashboard's latest items).
  */
 export function DataTable<Row>({
   label,
@@ -24,6 +26,7 @@ export function DataTable<Row>({
   rowKey,
   rowClassName,
   empty,
+  stacked = false,
 }: {
   label: string;
   caption?: boolean;
@@ -34,11 +37,12 @@ export function DataTable<Row>({
   rowClassName?(row: Row): string | undefined;
   /** Shown instead of the table when there are no rows. */
   empty?: string;
+  stacked?: boolean;
 }) {
   if (rows.length === 0 && empty !== undefined) return <p>{empty}</p>;
   return (
     <TableScroll label={label}>
-      <table className="staff-table" aria-labelledby={labelledBy}>
+      <table className={stacked ? 'staff-table staff-table--stacked' : 'staff-table'} aria-labelledby={labelledBy}>
         {caption && <caption className="visually-hidden">{label}</caption>}
         <thead>
           <tr>
@@ -54,11 +58,16 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) =>
                 column.isRowHeader ? (
-                  <th key={column.header} scope="row">
+                  <th key={column.header} scope="row" data-label={stacked ? column.header : undefined}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={column.className} dir={column.dir}>
+                  <td
+                    key={column.header}
+                    className={column.className}
+                    dir={column.dir}
+                    data-label={stacked ? column.header : undefined}
+                  >
                     {column.cell(row)}
                   </td>
                 ),
