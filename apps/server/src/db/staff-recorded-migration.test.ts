@@ -5,11 +5,11 @@ import { insertReportRow, migrationsBefore } from '../test/migrations-before.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { runMigrations } from './migrate.ts';
 
-const STAFF_RECORDED_MIGRATION = '0040_staff_recorded_spam_check';
+const STAFF_RECORDED_MIGRATION = '0039_staff_recorded_spam_check';
 
-// Migration 0040 (decision 0057): the reports a member recorded from another channel (decision
+// Migration 0039 (decision 0057): the reports a member recorded from another channel (decision
 // 0051) were stored as `proof-of-work`; they say `staff-recorded` now, and nothing else changes.
-describe('migration 0040 on a database of the release before, holding staff-recorded reports', () => {
+describe('migration 0039 on a database of the release before, holding staff-recorded reports', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
   let before: ReturnType<typeof migrationsBefore>;
