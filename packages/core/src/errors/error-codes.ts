@@ -243,6 +243,8 @@ const SEARCH = {
   viewNameTaken: 409,
   /** None of this member's views has that id (another member's, or deleted meanwhile). */
   viewNotFound: 404,
+  /** A search to page through that is not this member's, or older than `SEARCH_HANDLE_MINUTES`. */
+  searchExpired: 404,
 } as const satisfies Codes;
 
 /** Early warnings (decision 0052). */
