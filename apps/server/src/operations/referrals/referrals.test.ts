@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReferralInput } from '@app/core/casework/referrals';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statsCsvRows } from '../../services/figures/stats-csv.ts';
 import { useEvidencePackSite } from '../../test/evidence-pack-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 
@@ -287,5 +288,30 @@ describe('following a referral up', () => {
     expect(
       (await ops(site.vera).stats.compute({ from: '2031-06-01', to: '2031-06-30' }, 12)).referrals,
     ).toBeUndefined();
+
+    // The CSV download carries the same figures to the roles that refer, and none to a viewer.
+    const csv = statsCsvRows(await ops(site.cora).stats.export({ from: '2031-06-01', to: '2031-06-30' }, 12));
+    const section = (name: string) => csv.filter(([first]) => first === name);
+    expect(section('referrals')).toEqual([['referrals', 'all', 4, 4]]);
+    expect(section('referral_partner')).toEqual([
+      ['referral_partner', `Politiezone ${marker}-police`, 2, 4],
+      ['referral_partner', `Politiezone ${marker}-support`, 2, 4],
+    ]);
+    expect(section('referral_status')).toEqual([
+      ['referral_status', 'in-progress', 2, 4],
+      ['referral_status', 'acknowledged', 1, 4],
+      ['referral_status', 'sent', 1, 4],
+    ]);
+    expect(section('referral_outcome')).toEqual([
+      ['referral_outcome', 'not_known', 2, 4],
+      ['referral_outcome', 'complaint-filed', 1, 4],
+      ['referral_outcome', 'mediation', 1, 4],
+    ]);
+    expect(section('referral_answered')).toEqual([['referral_answered', 'all', 3, 4]]);
+    expect(section('referral_median_working_days_to_answer')).toEqual([
+      ['referral_median_working_days_to_answer', 'all', 3, ''],
+    ]);
+    const viewerCsv = statsCsvRows(await ops(site.vera).stats.export({ from: '2031-06-01', to: '2031-06-30' }, 12));
+    expect(viewerCsv.filter(([first]) => String(first).startsWith('referral'))).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import type { StatsRange, StatsResult } from '@app/core/figures/stats-api';
-import { computeStats } from '../../services/figures/stats.ts';
-import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
+import { type Actor, authorize, type OperationDeps } from '../operation-context.ts';
+import { staffStats } from './view-stats.ts';
 
-/** The same figures for the CSV download, which the audit log records. Permission: stats:view. */
+/**
+ * The same figures as the page, referrals and support included as the page shows them to this
+ * role, for the CSV download, which the audit log records. Permission: stats:view.
+ */
 export async function exportStats(
   deps: OperationDeps,
   actor: Actor,
@@ -11,10 +14,7 @@ export async function exportStats(
 ): Promise<StatsResult> {
   await authorize(deps, actor, 'stats:view');
   return deps.db.transaction(async (tx) => {
-    const stats = await computeStats(tx, range, months, {
-      now: nowOf(deps),
-      promise: deps.responsePromiseWorkingDays,
-    });
+    const stats = await staffStats(deps, tx, actor, range, months);
     await deps.audit.record(
       { action: 'export.downloaded', actorId: actor.id, details: { export: 'stats', from: range.from, to: range.to } },
       tx,

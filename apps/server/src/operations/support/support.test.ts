@@ -1,6 +1,7 @@
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statsCsvRows } from '../../services/figures/stats-csv.ts';
 import { openFollowUp } from '../../test/follow-up-helpers.ts';
 import { CookieJar, createStaffMember, postForm } from '../../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
@@ -277,6 +278,17 @@ describe('support given, and the reporter’s answer', () => {
       expect(support.answers.distribution[4]).toEqual({ rating: 5, count: { kind: 'value', value: counts.get(5) } });
       expect(support.needs.find((entry) => entry.key === 'psychological')?.count).toBeGreaterThanOrEqual(4);
       expect(JSON.stringify(support)).not.toMatch(/support-stats/);
+
+      // The CSV download: the same figures in the same protection, a hidden count never its number.
+      const csv = statsCsvRows(await ops(actor).stats.export({ from: today, to: today }, 12));
+      const rating = (value: number) =>
+        csv.find(([section, key]) => section === 'support_answer_rating' && key === String(value));
+      expect(csv).toContainEqual(['support_answers', 'all', total, '']);
+      expect(rating(1)).toEqual(['support_answer_rating', '1', 'fewer_than_3', total]);
+      expect(rating(5)).toEqual(['support_answer_rating', '5', counts.get(5), total]);
+      const needs = csv.find(([section, key]) => section === 'support_need' && key === 'psychological');
+      expect(needs?.[2]).toBe(support.needs.find((entry) => entry.key === 'psychological')?.count);
+      expect(JSON.stringify(csv)).not.toMatch(/support-stats/);
     }
   });
 });

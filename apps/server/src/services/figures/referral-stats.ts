@@ -10,7 +10,7 @@ import { partner, referral } from '../../db/referrals-schema.ts';
  * partner, status and outcome, and the median working days to the partner's first answer (nearest
  * rank, as the response times, decision 0029). Counts only: no report, no person.
  */
-export async function computeReferralStats(db: Db, range: StatsRange): Promise<ReferralStats> {
+export async function computeReferralStats(db: Pick<Db, 'select'>, range: StatsRange): Promise<ReferralStats> {
   const sentDay = sql`(${referral.sentAt} at time zone 'Europe/Brussels')::date`;
   const rows = await db
     .select({
