@@ -13,7 +13,11 @@ const brusselsDay = (column: unknown) => sql`(${column} at time zone 'Europe/Bru
  * site's small-cell threshold (decision 0022) before they leave the server. Never by report or
  * by person.
  */
-export async function computeSupportStats(db: Pick<Db, 'select'>, range: StatsRange, threshold: number): Promise<SupportStats> {
+export async function computeSupportStats(
+  db: Pick<Db, 'select'>,
+  range: StatsRange,
+  threshold: number,
+): Promise<SupportStats> {
   const within = (day: ReturnType<typeof sql>) =>
     and(sql`${day} >= ${range.from}::date`, sql`${day} <= ${range.to}::date`);
   const [needs, services, providers, answers] = await Promise.all([
