@@ -311,6 +311,13 @@ const SUPPORT = {
   erased: 400,
   /** Someone else changed the needs or the safety plan first. */
   conflict: 409,
+  /** Withdrawing a service needs the reason it was a mistake. */
+  withdrawalReasonRequired: 400,
+  withdrawalReasonTooLong: 400,
+  /** The report has no such service. */
+  serviceNotFound: 404,
+  /** The service was withdrawn already (by someone else, meanwhile). */
+  alreadyWithdrawn: 409,
 } as const satisfies Codes;
 
 /** The member's own passkeys on the account page (decision 0032). */

@@ -133,6 +133,67 @@ describe('support given, and the reporter’s answer', () => {
     expect(await auditOf(id, 'report.safety-plan-changed')).toMatchObject([{ details: { empty: false } }]);
   });
 
+  it('withdraws a service recorded by mistake: kept, marked, audited without its reason, no longer counted', async () => {
+    const marker = `support-withdraw-${Date.now()}`;
+    const { id } = await reportWithReceipt(marker);
+    const support = ops(cora).support;
+    // A day of 2016 that no other test gives support on: the statistics of that day are this test's.
+    const day = '2016-02-03';
+    await support.setNeeds(id, { revision: '1', needs: ['practical'] });
+    const given = (description: string) =>
+      support.addService(id, { need: 'practical', description, provider: 'staff', member: cora.id, givenOn: day });
+    const { id: mistake } = await given(`Vervoer geregeld ${marker}`);
+    await given('Boodschappen gebracht');
+    const counted = async () =>
+      (await ops(cora).stats.compute({ from: day, to: day }, 12)).support?.services.find(
+        (entry) => entry.key === 'practical',
+      )?.count;
+    expect(await counted()).toBe(2);
+
+    const reason = `Dubbel genoteerd ${marker}`;
+    await expect(support.withdrawService(id, mistake, { reason: '  ' })).rejects.toMatchObject({
+      code: 'support.withdrawalReasonRequired',
+    });
+    await expect(support.withdrawService(id, mistake, { reason: 'x'.repeat(301) })).rejects.toMatchObject({
+      code: 'support.withdrawalReasonTooLong',
+    });
+    await expect(ops(vera).support.withdrawService(id, mistake, { reason })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(support.withdrawService(id, crypto.randomUUID(), { reason })).rejects.toMatchObject({
+      code: 'support.serviceNotFound',
+    });
+    await support.withdrawService(id, mistake, { reason });
+    await expect(support.withdrawService(id, mistake, { reason })).rejects.toMatchObject({
+      code: 'support.alreadyWithdrawn',
+    });
+
+    // Still on the report, marked, with who and why; the reason sealed at rest; no longer counted.
+    const shown = await support.forReport(id);
+    expect(shown.services).toHaveLength(2);
+    expect(shown.services.find((service) => service.id === mistake)?.withdrawn).toMatchObject({
+      by: 'Cora Support',
+      reason,
+    });
+    expect(shown.services.find((service) => service.id !== mistake)?.withdrawn).toBeNull();
+    const [row] = (
+      await query<{ withdrawal_reason: string; withdrawn_by: string }>(
+        'select withdrawal_reason, withdrawn_by from support_service where id = $1',
+        [mistake],
+      )
+    ).rows;
+    expect(row?.withdrawn_by).toBe(cora.id);
+    expect(row?.withdrawal_reason).not.toContain(marker);
+    expect(await auditOf(id, 'report.support-service-withdrawn')).toEqual([
+      { details: { serviceId: mistake, need: 'practical' }, actor_kind: 'member' },
+    ]);
+    expect(await counted()).toBe(1);
+    // The database holds the pair: no reason without a withdrawal.
+    await expect(
+      query(`update support_service set withdrawn_at = null, withdrawn_by = null where id = $1`, [mistake]),
+    ).rejects.toThrow(/support_service_withdraw/);
+  });
+
   it('refuses a viewer every write, and never shows them the safety plan', async () => {
     const marker = `support-viewer-${Date.now()}`;
     const { id } = await reportWithReceipt(marker);
