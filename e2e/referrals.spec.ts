@@ -59,6 +59,9 @@ for (const language of ['en', 'he'] as const) {
     const listed = page.getByTestId('partner').filter({ hasText: partnerName });
     await expect(listed).toContainText(t.referrals.kinds['police-zone']);
     await expect(listed).toContainText(t.referrals.referralCount.replace('{{count}}', '0'));
+    // Its buttons name it: among many partners, "Disable" alone says nothing to a screen reader.
+    const disable = listed.getByRole('button', { name: t.referrals.disable, exact: false });
+    await expect(disable).toHaveAccessibleName(new RegExp(`${marker}`));
     await expectNoAxeViolations(page);
 
     // 3. The worker's coordinator, in a session of its own, opens the report and makes a pack
@@ -85,6 +88,11 @@ for (const language of ['en', 'he'] as const) {
     await expect(referForm.getByLabel(t.referrals.panel.pack)).toContainText(t.referrals.panel.withoutIdentity);
     await referForm.getByRole('button', { name: t.referrals.panel.submit, exact: true }).click();
     await expect(panel.getByRole('alert')).toContainText(t.referrals.panel.askFirstRefused);
+    // The day and the way are marked as what to fill in, and the focus is on the day.
+    const agreedOn = referForm.getByLabel(t.referrals.panel.agreedOn);
+    await expect(agreedOn).toHaveAttribute('aria-invalid', 'true');
+    await expect(agreedOn).toHaveAccessibleDescription(t.referrals.panel.askFirstRefused);
+    await expect(agreedOn).toBeFocused();
     await expect(panel.getByTestId('referral')).toHaveCount(0);
 
     // Recorded (today, by phone): sent.

@@ -286,6 +286,10 @@ const REFERRALS = {
   notFound: 404,
   /** Someone else changed the partner or the referral first. */
   conflict: 409,
+  /** The partner's first answer: not a date, or a day in the future. */
+  answerDateInvalid: 400,
+  /** The partner's first answer cannot come before the day the referral was sent. */
+  answerBeforeSent: 400,
 } as const satisfies Codes;
 
 /** Support given on a report (decision 0053). */

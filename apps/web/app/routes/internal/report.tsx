@@ -107,10 +107,9 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     const { referrals } = await requireStaff(args, 'referrals:manage');
     const referral = intent === 'refer' ? undefined : field(form, 'referral');
     const draft = Object.fromEntries(
-      ['partner', 'pack', 'agreedOn', 'agreedVia', 'status', 'reference', 'outcome', 'revision'].map((name) => [
-        name,
-        field(form, name),
-      ]),
+      ['partner', 'pack', 'agreedOn', 'agreedVia', 'status', 'reference', 'outcome', 'revision', 'answeredOn'].map(
+        (name) => [name, field(form, name)],
+      ),
     );
     try {
       if (referral === undefined) {
@@ -126,6 +125,7 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
           status: draft.status ?? '',
           reference: draft.reference,
           outcome: draft.outcome,
+          answeredOn: draft.answeredOn,
         });
       }
       return { intent, error: undefined, at, draft: undefined };
