@@ -321,7 +321,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'sharing.referral',
-    what: 'Referrals to partner organisations, only as the sharing answer allows (decision 0050): the partner, the pack, the agreement, the partner’s reference (sealed), status and outcome',
+    what: 'Referrals to partner organisations, only as the sharing answer allows (decision 0050): the partner, the pack, the agreement, the partner’s reference (sealed), status and outcome, the day the partner first answered',
     columns: {
       referral: [
         'id',
@@ -337,6 +337,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
         'status',
         'outcome',
         'first_answer_at',
+        'first_answer_on',
         'closed_at',
         'outcome_at',
         'revision',
