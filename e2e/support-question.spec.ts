@@ -36,10 +36,9 @@ for (const language of ['en', 'he'] as const) {
     baseURL,
   }, testInfo) => {
     oneWidthPerLanguage(testInfo, language);
-    const origin = baseURL ?? '';
-    const t = STAFF[language];
-    const m = MESSAGES[language];
-    const prefix = language === 'en' ? '' : `/${language}`;
+    // The staff's words (t) and the reporter's (m), on the pages of the test's language.
+    const [t, m] = [STAFF[language], MESSAGES[language]];
+    const [origin, prefix] = [baseURL ?? '', language === 'en' ? '' : `/${language}`];
     const marker = `support-${randomUUID().slice(0, 8)}`;
     const words = language === 'he' ? `העזרה הגיעה מהר ${marker}` : `The help came quickly ${marker}`;
     const reports = await Promise.all(
@@ -48,11 +47,39 @@ for (const language of ['en', 'he'] as const) {
       ),
     );
 
-    // 1. The coordinator closes each case: in review, rejected (not antisemitic), closed.
-    await signInAs(page, 'coordinator');
+    // 1. The coordinator records support on the first case, one service by mistake, which they
+    // withdraw with a reason (it stays, marked); then closes each case: in review, rejected (not
+    // antisemitic), closed.
+    const coordinator = await signInAs(page, 'coordinator');
     await useStaffLanguage(page, origin, language);
     const move = (to: string) =>
       page.getByRole('button', { name: t.casework.moveToAction.replace('{{status}}', t.reportStatus[to as 'closed']) });
+    await page.goto(`/internal/reports/${reports[0]?.reportId}`);
+    const support = page.getByTestId('support-panel');
+    await support.getByRole('checkbox', { name: t.support.needs.practical }).check();
+    await support.getByRole('button', { name: t.support.panel.saveNeeds }).click();
+    const serviceForm = support.getByTestId('support-service-form');
+    await expect(serviceForm).toBeVisible();
+    await serviceForm.getByLabel(t.support.panel.description, { exact: false }).fill(`Taxi home ${marker}`);
+    await serviceForm
+      .getByLabel(t.support.panel.givenBy)
+      .selectOption({ label: t.support.panel.byMember.replace('{{name}}', coordinator.name) });
+    await serviceForm.getByRole('button', { name: t.support.panel.addService }).click();
+    const service = support.getByTestId('support-services').getByRole('listitem').filter({ hasText: marker });
+    await service.getByText(t.support.panel.withdraw).click();
+    const withdraw = service.getByRole('button', { name: t.support.panel.withdrawSubmit, exact: false });
+    await withdraw.click();
+    // Refused without a reason: the field is marked and described by the sentence.
+    const reason = service.getByLabel(t.support.panel.withdrawReason);
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(service.getByRole('alert')).toContainText(t.support.errors.withdrawalReasonRequired);
+    await reason.fill(`Recorded on the wrong case ${marker}`);
+    await withdraw.click();
+    await expect(service.getByTestId('support-withdrawn')).toContainText(t.support.panel.withdrawnTag);
+    await expect(service.getByTestId('support-withdrawn')).toContainText(`Recorded on the wrong case ${marker}`);
+    await expectNoAxeViolations(page);
+    await support.screenshot({ path: `${screenshotDir}/support-withdrawn-${language}-${testInfo.project.name}.png` });
+
     for (const { reportId } of reports) {
       await page.goto(`/internal/reports/${reportId}`);
       await move('in_review').click();

@@ -104,6 +104,22 @@ async function claimRevision(tx: Tx, actor: Actor, reportId: string, shown: numb
   return current;
 }
 
+/**
+ * What every support write checks first, in this order: the permission (a refusal is audited),
+ * an id that can name a report, then the form (`parse`, given the moment of the change).
+ */
+async function beginChange<Change>(
+  deps: OperationDeps,
+  actor: Actor,
+  reportId: string,
+  parse: (now: Date) => Change,
+): Promise<{ change: Change; now: Date }> {
+  await authorize(deps, actor, 'support:manage');
+  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
+  const now = nowOf(deps);
+  return { change: parse(now), now };
+}
+
 const lockWritable = async (tx: Tx, reportId: string) => {
   const row = await lockReport(tx, reportId);
   if (row.personalDataErasedAt) throw new AppError('support.erased');
@@ -116,10 +132,9 @@ export async function setSupportNeeds(
   reportId: string,
   input: SupportNeedsInput,
 ): Promise<void> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const change = parsedOrThrow('support', supportNeedsSchema.safeParse(input));
-  const now = nowOf(deps);
+  const { change, now } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', supportNeedsSchema.safeParse(input)),
+  );
   await deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     await claimRevision(tx, actor, reportId, change.revision, now);
@@ -155,10 +170,9 @@ export async function addSupportService(
   reportId: string,
   input: SupportServiceInput,
 ): Promise<{ id: string }> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const now = nowOf(deps);
-  const service = parsedOrThrow('support', supportServiceSchema(now).safeParse(input));
+  const { change: service, now } = await beginChange(deps, actor, reportId, (at) =>
+    parsedOrThrow('support', supportServiceSchema(at).safeParse(input)),
+  );
   return deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     const [raised] = await tx
@@ -222,10 +236,9 @@ export async function setSafetyPlan(
   reportId: string,
   input: SafetyPlanInput,
 ): Promise<void> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const change = parsedOrThrow('support', safetyPlanSchema.safeParse(input));
-  const now = nowOf(deps);
+  const { change, now } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', safetyPlanSchema.safeParse(input)),
+  );
   await deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     const current = await claimRevision(tx, actor, reportId, change.revision, now);
@@ -253,10 +266,12 @@ export async function withdrawSupportService(
   serviceId: string,
   input: SupportWithdrawalInput,
 ): Promise<void> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const { reason } = parsedOrThrow('support', supportWithdrawalSchema.safeParse(input));
-  const now = nowOf(deps);
+  const {
+    change: { reason },
+    now,
+  } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', supportWithdrawalSchema.safeParse(input)),
+  );
   await deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     const [withdrawn] = isUuid(serviceId)

@@ -249,13 +249,13 @@ function WithdrawService({
         )}
         <input type="hidden" name="service" value={serviceId} />
         <InputField
-          label={t('support.panel.withdrawReason')}
-          hint={t('support.panel.withdrawHint')}
           name="reason"
-          dir="auto"
-          maxLength={SUPPORT_WITHDRAWAL_MAX_LENGTH}
-          defaultValue={answer?.draft?.reason ?? ''}
+          label={t('support.panel.withdrawReason')}
           error={reasonError}
+          hint={t('support.panel.withdrawHint')}
+          defaultValue={answer?.draft?.reason ?? ''}
+          maxLength={SUPPORT_WITHDRAWAL_MAX_LENGTH}
+          dir="auto"
         />
         <SubmitButton
           label={t('support.panel.withdrawSubmit')}
