@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { todayInBelgium } from '@app/core/site/dates';
-import type { Page } from '@playwright/test';
 import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
-import { signInAs } from './staff.ts';
+import { signInAs, useStaffLanguage } from './staff.ts';
+import { sendWebReport } from './web-report.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const STAFF = { en, he };
@@ -21,51 +19,12 @@ type Language = keyof typeof STAFF;
 const DAY: Record<Language, string> = { en: '2018-03-13', he: '2018-03-14' };
 
 /**
- * The proof of work the report form solves in the browser, solved here in Node with the server's
- * own library (the unit tests' helpers stay out of the browser tests).
- */
-const fromServer = createRequire(path.resolve(import.meta.dirname, '../apps/server/package.json'));
-const { solveChallenge } = fromServer('altcha-lib') as {
-  solveChallenge: (options: { challenge: unknown; deriveKey: unknown }) => Promise<unknown>;
-};
-const { deriveKey } = fromServer('altcha-lib/algorithms/sha') as { deriveKey: unknown };
-
-/**
  * A report as the web form sends it, whose reporter answered "ask me first" to "may we pass your
  * report on?" (anonymous: the pack has no identity to hold); its id, found by its receipt.
  */
 async function reportAskingFirst(baseURL: string, language: Language, day: string): Promise<string> {
-  const challenge = await (await fetch(`${baseURL}/api/altcha/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the ALTCHA challenge');
-  const form = new FormData();
-  form.set('altcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
-  form.set(
-    'payload',
-    JSON.stringify({
-      language,
-      anonymous: true,
-      date: day,
-      time: '21:30',
-      location: 'Sint-Pietersstation, Gent',
-      type: 'verbal',
-      description: 'Two men shouted antisemitic insults at us on the platform.',
-      calledPolice: 'no',
-      calledOrganisation: 'no',
-      medicalTreatment: 'no',
-      sharingConsent: 'ask-first',
-      termsAccepted: true,
-    }),
-  );
-  const sent = await fetch(`${baseURL}/api/reports`, { method: 'POST', body: form });
-  expect(sent.status).toBe(201);
-  const { receipt } = (await sent.json()) as { receipt: string };
-  return reportIdByReceipt(receipt);
-}
-
-/** The staff area in this test's language (a cookie of its own context). */
-async function useLanguage(page: Page, baseURL: string, language: Language) {
-  await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
+  const { reportId } = await sendWebReport(baseURL, { language, date: day, sharingConsent: 'ask-first' });
+  return reportId;
 }
 
 // Issue 26, "Done when" (decision 0050): an admin adds a police zone; a coordinator refers a report
@@ -90,7 +49,7 @@ for (const language of ['en', 'he'] as const) {
 
     // 1. The admin adds the partner, a police zone.
     await signInAs(page, 'admin');
-    await useLanguage(page, origin, language);
+    await useStaffLanguage(page, origin, language);
     await page.goto('/internal/partners');
     const add = page.getByRole('region', { name: t.referrals.add });
     await add.getByLabel(t.referrals.name).fill(partnerName);
@@ -100,6 +59,9 @@ for (const language of ['en', 'he'] as const) {
     const listed = page.getByTestId('partner').filter({ hasText: partnerName });
     await expect(listed).toContainText(t.referrals.kinds['police-zone']);
     await expect(listed).toContainText(t.referrals.referralCount.replace('{{count}}', '0'));
+    // Its buttons name it: among many partners, "Disable" alone says nothing to a screen reader.
+    const disable = listed.getByRole('button', { name: t.referrals.disable, exact: false });
+    await expect(disable).toHaveAccessibleName(new RegExp(`${marker}`));
     await expectNoAxeViolations(page);
 
     // 3. The worker's coordinator, in a session of its own, opens the report and makes a pack
@@ -107,7 +69,7 @@ for (const language of ['en', 'he'] as const) {
     const reportId = await report;
     await page.context().clearCookies();
     await signInAs(page, 'coordinator');
-    await useLanguage(page, origin, language);
+    await useStaffLanguage(page, origin, language);
     await page.goto(`/internal/reports/${reportId}`);
     const panel = page.getByTestId('referral-panel');
     await expect(panel).toContainText(t.referrals.panel.noPacks);
@@ -126,6 +88,11 @@ for (const language of ['en', 'he'] as const) {
     await expect(referForm.getByLabel(t.referrals.panel.pack)).toContainText(t.referrals.panel.withoutIdentity);
     await referForm.getByRole('button', { name: t.referrals.panel.submit, exact: true }).click();
     await expect(panel.getByRole('alert')).toContainText(t.referrals.panel.askFirstRefused);
+    // The day and the way are marked as what to fill in, and the focus is on the day.
+    const agreedOn = referForm.getByLabel(t.referrals.panel.agreedOn);
+    await expect(agreedOn).toHaveAttribute('aria-invalid', 'true');
+    await expect(agreedOn).toHaveAccessibleDescription(t.referrals.panel.askFirstRefused);
+    await expect(agreedOn).toBeFocused();
     await expect(panel.getByTestId('referral')).toHaveCount(0);
 
     // Recorded (today, by phone): sent.

@@ -107,3 +107,8 @@ export async function signInAs(page: Page, role: StaffAccount['role']): Promise<
   workerMembers.set(role, { account, cookies });
   return account;
 }
+
+/** The staff area in a language: the language cookie of the page's own context. */
+export async function useStaffLanguage(page: Page, baseURL: string, language: string) {
+  await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
+}

@@ -77,6 +77,12 @@ export const referral = pgTable(
     status: text('status').$type<ReferralStatus>().notNull().default('sent'),
     outcome: text('outcome').$type<ReferralOutcome>(),
     firstAnswerAt: timestamp('first_answer_at', { withTimezone: true }),
+    /**
+     * The day the partner first answered, as staff enter it (decision 0050, amended): today by
+     * default, never in the future nor before the day it was sent. `first_answer_at` is when staff
+     * recorded it.
+     */
+    firstAnswerOn: date('first_answer_on', { mode: 'string' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     revision: integer('revision').notNull().default(1),
@@ -103,6 +109,11 @@ export const referral = pgTable(
     // Answered exactly when it left "sent"; closed with its date; an outcome with its date, and
     // only once the partner answered.
     check('referral_answer_check', rule(`("status" = 'sent') = ("first_answer_at" is null)`)),
+    check('referral_answer_day_pair', rule(`("first_answer_at" is null) = ("first_answer_on" is null)`)),
+    check(
+      'referral_answer_day_after_sent',
+      rule(`"first_answer_on" is null or "first_answer_on" >= ("sent_at" at time zone 'Europe/Brussels')::date`),
+    ),
     check('referral_closed_check', rule(`("status" = 'closed') = ("closed_at" is not null)`)),
     check('referral_outcome_pair', rule(`("outcome" is null) = ("outcome_at" is null)`)),
     check('referral_outcome_answered', rule(`"outcome" is null or "status" <> 'sent'`)),

@@ -87,6 +87,13 @@ export const supportService = pgTable(
     givenOn: date('given_on', { mode: 'string' }).notNull(),
     recordedBy: text('recorded_by').references(() => staffUser.id),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A service recorded by mistake is withdrawn, never deleted (decision 0053, amended): when, by
+     * whom and why (sealed; null once the report's texts were erased). The statistics leave it out.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: text('withdrawn_by').references(() => staffUser.id),
+    withdrawalReason: text('withdrawal_reason'),
   },
   (table) => [
     foreignKey({
@@ -101,6 +108,14 @@ export const supportService = pgTable(
     // Exactly the one who gave it: a member for 'staff', a partner for 'partner'.
     check('support_service_staff_pair', rule(`("provider" = 'staff') = ("provider_staff_id" is not null)`)),
     check('support_service_partner_pair', rule(`("provider" = 'partner') = ("partner_id" is not null)`)),
+    // Who withdrew it and why exist only for a withdrawn service (the reason may be erased later).
+    check('support_service_withdrawn_by', rule(`"withdrawn_by" is null or "withdrawn_at" is not null`)),
+    check(
+      'support_service_withdrawal_reason',
+      rule(
+        `"withdrawal_reason" is null or ("withdrawn_at" is not null and char_length("withdrawal_reason") between 1 and ${SEALED_TEXT_MAX_CHARS})`,
+      ),
+    ),
     check(
       'support_service_description_length',
       rule(`"description" is null or char_length("description") between 1 and ${SEALED_TEXT_MAX_CHARS}`),

@@ -56,7 +56,13 @@ import { resetTwoFactor } from './staff/reset-two-factor.ts';
 import { setStaffDisabled } from './staff/set-staff-disabled.ts';
 import { exportStats } from './stats/export-stats.ts';
 import { viewStats } from './stats/view-stats.ts';
-import { addSupportService, reportSupportOf, setSafetyPlan, setSupportNeeds } from './support/support.ts';
+import {
+  addSupportService,
+  reportSupportOf,
+  setSafetyPlan,
+  setSupportNeeds,
+  withdrawSupportService,
+} from './support/support.ts';
 import { createTag, listTags, renameTag, setTagDisabled } from './tags/manage-tags.ts';
 import { acknowledgeEarlyWarning } from './warnings/early-warnings.ts';
 
@@ -166,6 +172,7 @@ export function createStaffOperations(deps: OperationDeps & { content: PublicCon
       forReport: (reportId) => reportSupportOf(deps, actor, reportId),
       setNeeds: (reportId, input) => setSupportNeeds(deps, actor, reportId, input),
       addService: (reportId, input) => addSupportService(deps, actor, reportId, input),
+      withdrawService: (reportId, serviceId, input) => withdrawSupportService(deps, actor, reportId, serviceId, input),
       setSafetyPlan: (reportId, input) => setSafetyPlan(deps, actor, reportId, input),
     },
     audit: {

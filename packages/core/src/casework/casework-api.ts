@@ -54,6 +54,12 @@ export type ReportListFilter = {
    * to an address: it comes from a posted form or a saved view, so it reaches no log or history.
    */
   search?: string;
+  /**
+   * Instead of `search`: a search the same member posted within `SEARCH_HANDLE_MINUTES`, by the id
+   * of its sealed words (`ReportListPage.searchId`), to page through it (decision 0055). The id
+   * says nothing of the words, so it may stand in an address.
+   */
+  searchId?: string;
 };
 
 export type ReportListItem = {
@@ -81,6 +87,8 @@ export type ReportListPage = {
   tags: IncidentTagView[];
   /** The search the items answer, as the member typed it (only to them, only in this answer). */
   search?: string;
+  /** With a search: the handle that pages through it (`ReportListFilter.searchId`). */
+  searchId?: string;
 };
 
 /** One time a member looked at a report (decision 0049). */

@@ -134,8 +134,23 @@ export const referralUpdateSchema = z.object({
     .transform((value) => value?.trim() ?? '')
     .refine((value) => value === '' || (REFERRAL_OUTCOMES as readonly string[]).includes(value), 'invalidChoice')
     .transform((value) => (value === '' ? null : (value as ReferralOutcome))),
+  /**
+   * The day the partner first answered (YYYY-MM-DD; empty: today), taken when the status leaves
+   * "sent" and kept after; the operation checks it against today and the day the referral was sent.
+   */
+  answeredOn: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .refine((value) => value === '' || isCalendarDate(value), 'answerDateInvalid'),
 });
-export type ReferralUpdateInput = { revision: string; status: string; reference?: string; outcome?: string };
+export type ReferralUpdateInput = {
+  revision: string;
+  status: string;
+  reference?: string;
+  outcome?: string;
+  answeredOn?: string;
+};
 
 /** A partner as the admins' page and the referral form show it. */
 export type PartnerView = {
@@ -164,6 +179,8 @@ export type ReferralView = {
   status: ReferralStatus;
   outcome: ReferralOutcome | null;
   firstAnswerAt: string | null;
+  /** The day the partner first answered, as staff entered it; null while unanswered. */
+  firstAnswerOn: string | null;
   closedAt: string | null;
   outcomeAt: string | null;
   revision: number;

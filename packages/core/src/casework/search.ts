@@ -14,6 +14,12 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Words of one search, all required. */
 export const SEARCH_MAX_WORDS = 8;
 export const SAVED_VIEW_NAME_MAX_LENGTH = 80;
+/**
+ * How long a member may page through a search they posted, by its handle (decision 0055): long
+ * enough to work through the results, short enough that an address in a history or a log soon
+ * leads nowhere. After it, they search again.
+ */
+export const SEARCH_HANDLE_MINUTES = 60;
 /** Saved views per member. */
 export const SAVED_VIEWS_MAX = 50;
 

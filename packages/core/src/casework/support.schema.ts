@@ -6,6 +6,7 @@ import {
   SUPPORT_NEEDS,
   SUPPORT_PROVIDERS,
   SUPPORT_SERVICE_MAX_LENGTH,
+  SUPPORT_WITHDRAWAL_MAX_LENGTH,
   type SupportNeed,
 } from './support.ts';
 
@@ -74,3 +75,12 @@ export const safetyPlanSchema = z.object({
     .pipe(z.string().max(SAFETY_PLAN_MAX_LENGTH, 'planTooLong')),
 });
 export type SafetyPlanInput = { revision: string; plan?: string };
+
+/** Withdrawing a service recorded by mistake: why, in a few words (kept sealed). */
+export const supportWithdrawalSchema = z.object({
+  reason: z
+    .string('withdrawalReasonRequired')
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(1, 'withdrawalReasonRequired').max(SUPPORT_WITHDRAWAL_MAX_LENGTH, 'withdrawalReasonTooLong')),
+});
+export type SupportWithdrawalInput = { reason: string };

@@ -24,6 +24,8 @@ export type SupportRating = (typeof SUPPORT_RATINGS)[number];
 export const SUPPORT_SERVICE_MAX_LENGTH = 300;
 export const SAFETY_PLAN_MAX_LENGTH = 5_000;
 export const SUPPORT_WORDS_MAX_LENGTH = 1_000;
+/** Why a service recorded by mistake is withdrawn. */
+export const SUPPORT_WITHDRAWAL_MAX_LENGTH = 300;
 
 /** Errors of the support panel (`support.errors.<code>`). */
 export type SupportErrorCode = CodeOf<'support'>;
@@ -45,6 +47,12 @@ export type SupportServiceView = {
   providerName: string;
   givenOn: string;
   recordedAt: string;
+  /**
+   * Withdrawn as recorded by mistake (decision 0053, amended): when, by whom (null once the
+   * account is gone) and why (null once the report's texts were erased, or for a role that may
+   * not read them). Null while it stands.
+   */
+  withdrawn: { at: string; by: string | null; reason: string | null } | null;
 };
 
 /** The reporter's answer about the help they got, as staff see it on the report's page. */

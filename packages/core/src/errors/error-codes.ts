@@ -243,6 +243,8 @@ const SEARCH = {
   viewNameTaken: 409,
   /** None of this member's views has that id (another member's, or deleted meanwhile). */
   viewNotFound: 404,
+  /** A search to page through that is not this member's, or older than `SEARCH_HANDLE_MINUTES`. */
+  searchExpired: 404,
 } as const satisfies Codes;
 
 /** Early warnings (decision 0052). */
@@ -284,6 +286,10 @@ const REFERRALS = {
   notFound: 404,
   /** Someone else changed the partner or the referral first. */
   conflict: 409,
+  /** The partner's first answer: not a date, or a day in the future. */
+  answerDateInvalid: 400,
+  /** The partner's first answer cannot come before the day the referral was sent. */
+  answerBeforeSent: 400,
 } as const satisfies Codes;
 
 /** Support given on a report (decision 0053). */
@@ -309,6 +315,13 @@ const SUPPORT = {
   erased: 400,
   /** Someone else changed the needs or the safety plan first. */
   conflict: 409,
+  /** Withdrawing a service needs the reason it was a mistake. */
+  withdrawalReasonRequired: 400,
+  withdrawalReasonTooLong: 400,
+  /** The report has no such service. */
+  serviceNotFound: 404,
+  /** The service was withdrawn already (by someone else, meanwhile). */
+  alreadyWithdrawn: 409,
 } as const satisfies Codes;
 
 /** The member's own passkeys on the account page (decision 0032). */

@@ -210,7 +210,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'support.given',
-    what: 'Support given (decision 0053): the needs raised, the services given (what was done, sealed; by a member or a partner; the day) and a safety plan (sealed, coordinators and admins only)',
+    what: 'Support given (decision 0053): the needs raised, the services given (what was done, sealed; by a member or a partner; the day; if withdrawn as a mistake, when, by whom and why, sealed) and a safety plan (sealed, coordinators and admins only)',
     columns: {
       support_need: ['report_id', 'need', 'recorded_at'],
       support_service: [
@@ -224,6 +224,9 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
         'given_on',
         'recorded_by',
         'recorded_at',
+        'withdrawn_at',
+        'withdrawn_by',
+        'withdrawal_reason',
       ],
       report_support: ['id', 'report_id', 'safety_plan', 'revision', 'updated_by', 'updated_at'],
     },
@@ -318,7 +321,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
   },
   {
     id: 'sharing.referral',
-    what: 'Referrals to partner organisations, only as the sharing answer allows (decision 0050): the partner, the pack, the agreement, the partner’s reference (sealed), status and outcome',
+    what: 'Referrals to partner organisations, only as the sharing answer allows (decision 0050): the partner, the pack, the agreement, the partner’s reference (sealed), status and outcome, the day the partner first answered',
     columns: {
       referral: [
         'id',
@@ -334,6 +337,7 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
         'status',
         'outcome',
         'first_answer_at',
+        'first_answer_on',
         'closed_at',
         'outcome_at',
         'revision',

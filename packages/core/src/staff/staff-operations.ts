@@ -29,7 +29,12 @@ import type { RecordedReport, RecordedReportInput } from '../casework/report-sou
 import type { ErasureAnswerInput } from '../casework/reporter-control.ts';
 import type { SavedView, SavedViewInput } from '../casework/search.ts';
 import type { MessageStatus } from '../casework/statuses.ts';
-import type { SafetyPlanInput, SupportNeedsInput, SupportServiceInput } from '../casework/support.schema.ts';
+import type {
+  SafetyPlanInput,
+  SupportNeedsInput,
+  SupportServiceInput,
+  SupportWithdrawalInput,
+} from '../casework/support.schema.ts';
 import type { ReportSupport } from '../casework/support.ts';
 import type { StatsRange, StatsResult } from '../figures/stats-api.ts';
 import type { SpamCheck } from '../forms/plain-forms.ts';
@@ -215,6 +220,8 @@ export type StaffOperations = {
     forReport(reportId: string): Promise<ReportSupport>;
     setNeeds(reportId: string, input: SupportNeedsInput): Promise<void>;
     addService(reportId: string, input: SupportServiceInput): Promise<{ id: string }>;
+    /** A service recorded by mistake: withdrawn with a reason, kept, left out of the statistics. */
+    withdrawService(reportId: string, serviceId: string, input: SupportWithdrawalInput): Promise<void>;
     setSafetyPlan(reportId: string, input: SafetyPlanInput): Promise<void>;
   };
   audit: {

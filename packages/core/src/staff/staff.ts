@@ -176,6 +176,11 @@ export const AUDIT_ACTIONS = [
   'report.support-needs-changed',
   /** A service given was recorded; `details` hold its need, the provider's kind and id, the day; never what was done. */
   'report.support-service-added',
+  /**
+   * A service recorded by mistake withdrawn (decision 0053, amended); `details` hold its id and
+   * need; never what was done nor why it was withdrawn.
+   */
+  'report.support-service-withdrawn',
   /** The safety plan was written, changed or cleared; `details` say only whether it is empty now. */
   'report.safety-plan-changed',
   /** The case closed and the reporter was asked, in their thread, whether they got the help they needed. */

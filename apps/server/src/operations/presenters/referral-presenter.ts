@@ -52,6 +52,7 @@ export function presentReferral(
     status: item.status,
     outcome: item.outcome,
     firstAnswerAt: item.firstAnswerAt?.toISOString() ?? null,
+    firstAnswerOn: item.firstAnswerOn ?? null,
     closedAt: item.closedAt?.toISOString() ?? null,
     outcomeAt: item.outcomeAt?.toISOString() ?? null,
     revision: item.revision,

@@ -16,7 +16,12 @@ export function presentSupport(
   rows: {
     support: typeof reportSupport.$inferSelect | undefined;
     needs: ReportSupport['needs'];
-    services: { service: ServiceRow; memberName: string | null; partnerName: string | null }[];
+    services: {
+      service: ServiceRow;
+      memberName: string | null;
+      partnerName: string | null;
+      withdrawnByName: string | null;
+    }[];
     feedback: typeof supportFeedback.$inferSelect | undefined;
     members: ReportSupport['members'];
     partners: ReportSupport['partners'];
@@ -27,7 +32,7 @@ export function presentSupport(
   return {
     needs: rows.needs,
     services: rows.services.map(
-      ({ service, memberName, partnerName }): SupportServiceView => ({
+      ({ service, memberName, partnerName, withdrawnByName }): SupportServiceView => ({
         id: service.id,
         need: service.need,
         description: mayReadPlan ? open(service.description) : null,
@@ -35,6 +40,13 @@ export function presentSupport(
         providerName: (service.provider === 'staff' ? memberName : partnerName) ?? '',
         givenOn: service.givenOn,
         recordedAt: service.recordedAt.toISOString(),
+        withdrawn: service.withdrawnAt
+          ? {
+              at: service.withdrawnAt.toISOString(),
+              by: withdrawnByName,
+              reason: mayReadPlan ? open(service.withdrawalReason) : null,
+            }
+          : null,
       }),
     ),
     ...(mayReadPlan ? { safetyPlan: open(rows.support?.safetyPlan ?? null) } : {}),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReferralInput } from '@app/core/casework/referrals';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statsCsvRows } from '../../services/figures/stats-csv.ts';
 import { useEvidencePackSite } from '../../test/evidence-pack-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 
@@ -241,6 +242,46 @@ describe('following a referral up', () => {
     expect(await due('2026-03-18')).toEqual([]);
   });
 
+  it('takes the day the partner first answered as staff enter it: today by default, not in the future, not before sending', async () => {
+    const partner = await newPartner(`answer-${randomUUID().slice(0, 6)}`);
+    // In a month no other test sends referrals in: the statistics of September 2031 are this test's.
+    const { id, pack } = await reportWithPack('yes');
+    const { id: referralId } = await ops(site.cora, '2031-09-10').referrals.refer(id, { partner, pack });
+    const update = (answeredOn: string, revision = '1') =>
+      ops(site.cora, '2031-09-15').referrals.update(id, referralId, { revision, status: 'acknowledged', answeredOn });
+    await expect(update('2031-09-16')).rejects.toMatchObject({ code: 'referrals.answerDateInvalid' });
+    await expect(update('16/09/2031')).rejects.toMatchObject({ code: 'referrals.answerDateInvalid' });
+    await expect(update('2031-09-09')).rejects.toMatchObject({ code: 'referrals.answerBeforeSent' });
+    await update('2031-09-12');
+    const row = async () =>
+      (await query('select first_answer_on::text as day from referral where id = $1', [referralId])).rows[0]?.day;
+    expect(await row()).toBe('2031-09-12');
+    const september = { from: '2031-09-01', to: '2031-09-30' };
+    // Wednesday to Friday: two working days, not the three until staff recorded it on Monday.
+    expect((await ops(site.cora).stats.compute(september, 12)).referrals?.medianWorkingDaysToAnswer).toBe(2);
+    expect((await ops(site.cora, '2031-09-15').referrals.forReport(id)).referrals[0]?.firstAnswerOn).toBe('2031-09-12');
+
+    // Corrected later (the partner had answered on the Thursday): the day changes, audited.
+    await update('2031-09-11', '2');
+    expect(await row()).toBe('2031-09-11');
+    expect((await ops(site.cora).stats.compute(september, 12)).referrals?.medianWorkingDaysToAnswer).toBe(1);
+    expect((await auditOf(id, 'report.referral-updated')).at(-1)).toMatchObject({
+      answeredOnFrom: '2031-09-12',
+      answeredOnTo: '2031-09-11',
+    });
+
+    // Left empty, it is the day staff record it.
+    const other = await reportWithPack('yes');
+    const { id: second } = await ops(site.cora, '2031-09-10').referrals.refer(other.id, { partner, pack: other.pack });
+    await ops(site.cora, '2031-09-15').referrals.update(other.id, second, { revision: '1', status: 'in-progress' });
+    const [stored] = (await query('select first_answer_on::text as day from referral where id = $1', [second])).rows;
+    expect(stored?.day).toBe('2031-09-15');
+    // The database holds the day to the referral's own: never before it was sent.
+    await expect(query(`update referral set first_answer_on = '2031-09-01' where id = $1`, [second])).rejects.toThrow(
+      /referral_answer_day_after_sent/,
+    );
+  });
+
   it('counts in the statistics by partner, status and outcome, with the median time to a first answer', async () => {
     const marker = `stats-${randomUUID().slice(0, 6)}`;
     const police = await newPartner(`${marker}-police`);
@@ -287,5 +328,30 @@ describe('following a referral up', () => {
     expect(
       (await ops(site.vera).stats.compute({ from: '2031-06-01', to: '2031-06-30' }, 12)).referrals,
     ).toBeUndefined();
+
+    // The CSV download carries the same figures to the roles that refer, and none to a viewer.
+    const csv = statsCsvRows(await ops(site.cora).stats.export({ from: '2031-06-01', to: '2031-06-30' }, 12));
+    const section = (name: string) => csv.filter(([first]) => first === name);
+    expect(section('referrals')).toEqual([['referrals', 'all', 4, 4]]);
+    expect(section('referral_partner')).toEqual([
+      ['referral_partner', `Politiezone ${marker}-police`, 2, 4],
+      ['referral_partner', `Politiezone ${marker}-support`, 2, 4],
+    ]);
+    expect(section('referral_status')).toEqual([
+      ['referral_status', 'in-progress', 2, 4],
+      ['referral_status', 'acknowledged', 1, 4],
+      ['referral_status', 'sent', 1, 4],
+    ]);
+    expect(section('referral_outcome')).toEqual([
+      ['referral_outcome', 'not_known', 2, 4],
+      ['referral_outcome', 'complaint-filed', 1, 4],
+      ['referral_outcome', 'mediation', 1, 4],
+    ]);
+    expect(section('referral_answered')).toEqual([['referral_answered', 'all', 3, 4]]);
+    expect(section('referral_median_working_days_to_answer')).toEqual([
+      ['referral_median_working_days_to_answer', 'all', 3, ''],
+    ]);
+    const viewerCsv = statsCsvRows(await ops(site.vera).stats.export({ from: '2031-06-01', to: '2031-06-30' }, 12));
+    expect(viewerCsv.filter(([first]) => String(first).startsWith('referral'))).toEqual([]);
   });
 });

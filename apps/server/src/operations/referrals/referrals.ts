@@ -7,8 +7,10 @@ import {
   referralSchema,
   referralUpdateSchema,
 } from '@app/core/casework/referrals';
+import { belgianDayOf } from '@app/core/casework/working-days';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
+import { todayInBelgium } from '@app/core/site/dates';
 import { isUuid } from '@app/core/site/ids';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { partner, referral } from '../../db/referrals-schema.ts';
@@ -167,7 +169,24 @@ export async function updateReferral(
     const reference = change.reference === '' ? null : change.reference;
     const before = current.reference === null ? null : deps.encryption.openText(current.reference);
     const referenceChanged = before !== reference;
-    if (current.status === change.status && current.outcome === change.outcome && !referenceChanged) return;
+    // The partner's first answer, on the day staff enter (today by default): taken when the
+    // referral leaves "sent", corrected later if a day is entered; never in the future, never
+    // before the day it was sent.
+    const today = todayInBelgium(now);
+    const answeredOn = change.status === 'sent' ? null : change.answeredOn || (current.firstAnswerOn ?? today);
+    if (answeredOn !== null && answeredOn > today) throw new AppError('referrals.answerDateInvalid');
+    if (answeredOn !== null && answeredOn < belgianDayOf(current.sentAt)) {
+      throw new AppError('referrals.answerBeforeSent');
+    }
+    const answerDayChanged = answeredOn !== current.firstAnswerOn;
+    if (
+      current.status === change.status &&
+      current.outcome === change.outcome &&
+      !referenceChanged &&
+      !answerDayChanged
+    ) {
+      return;
+    }
     const updated = await tx
       .update(referral)
       .set({
@@ -176,6 +195,7 @@ export async function updateReferral(
         reference: referenceChanged ? (reference === null ? null : deps.encryption.sealText(reference)) : undefined,
         // The partner's first answer: the first time the referral left "sent".
         firstAnswerAt: current.firstAnswerAt ?? (change.status === 'sent' ? null : now),
+        firstAnswerOn: answeredOn,
         closedAt: change.status === 'closed' ? (current.closedAt ?? now) : null,
         outcomeAt: change.outcome === null ? null : change.outcome === current.outcome ? current.outcomeAt : now,
         revision: sql`${referral.revision} + 1`,
@@ -191,6 +211,8 @@ export async function updateReferral(
       outcomeFrom: current.outcome,
       outcomeTo: change.outcome,
       referenceChanged,
+      answeredOnFrom: current.firstAnswerOn,
+      answeredOnTo: answeredOn,
     });
   });
 }

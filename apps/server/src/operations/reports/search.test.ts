@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
+import { resources } from '@app/locales/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSearchIndexCommand } from '../../cli/search-index.ts';
 import { indexMissingReports } from '../../services/casework/search-index.ts';
 import { eraseReportData } from '../../services/retention/erase-report.ts';
 import { openFollowUp, sendFollowUpReply } from '../../test/follow-up-helpers.ts';
-import { CookieJar, createStaffMember } from '../../test/staff-helpers.ts';
+import { CookieJar, createStaffMember, postForm, signedInSession } from '../../test/staff-helpers.ts';
 import { dumpDatabase, reportPayload } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { REPORTS_PAGE_SIZE } from './report-queries.ts';
 
 /**
  * Search across sealed text (issue 26 item 4, decision 0055): a blind index of keyed word hashes,
@@ -128,6 +130,90 @@ describe('search across sealed text', () => {
     ]);
     expect(terms?.terms).not.toContain(word);
     expect(server.services.encryption.openText(terms?.terms ?? '')).toBe(`${word} secret`);
+  });
+
+  it('pages through a posted search by its handle: every result, each page audited naming the same sealed words', async () => {
+    const word = marker();
+    const member = (await createStaffMember(server, 'coordinator', `Pager ${word}`)).staff;
+    const ids = new Set<string>();
+    // One more than a page.
+    for (let n = 0; n <= REPORTS_PAGE_SIZE; n += 1)
+      ids.add((await record({ description: `Flyer ${n} with ${word}.` })).reportId);
+    const first = await search(word, member);
+    expect(first.total).toBe(REPORTS_PAGE_SIZE + 1);
+    expect(first.items).toHaveLength(REPORTS_PAGE_SIZE);
+    expect(first.searchId).toMatch(/^[0-9a-f-]{36}$/);
+    const list = server.services.operationsFor(member).reports.list;
+    const second = await list({ sort: 'received-desc', page: 2, searchId: first.searchId });
+    expect(second).toMatchObject({ page: 2, total: REPORTS_PAGE_SIZE + 1, search: word, searchId: first.searchId });
+    expect(second.items).toHaveLength(1);
+    expect(new Set([...first.items, ...second.items].map((item) => item.id))).toEqual(ids);
+    // The list's filters still apply to the handle's words.
+    expect((await list({ sort: 'received-desc', page: 1, searchId: first.searchId, source: 'web' })).total).toBe(0);
+
+    // One sealed copy of the words; one audit row per page, each naming it, neither holding a word.
+    const audits = await query<{ details: { terms: string; page: number; results: number } }>(
+      `select details from audit_event where action = 'report.searched' and actor_id = $1 order by id`,
+      [member.id],
+    );
+    expect(audits.map((row) => row.details)).toEqual([
+      expect.objectContaining({ terms: first.searchId, page: 1, results: REPORTS_PAGE_SIZE + 1 }),
+      expect.objectContaining({ terms: first.searchId, page: 2, results: REPORTS_PAGE_SIZE + 1 }),
+      expect.objectContaining({ terms: first.searchId, page: 1, results: 0 }),
+    ]);
+    expect(await query('select id from report_search_terms where actor_id = $1', [member.id])).toHaveLength(1);
+
+    // Another member's handle, a made-up one, or one older than the hour: search again.
+    expect(await refusal(list({ sort: 'received-desc', page: 1, searchId: 'x' }))).toBe('search.searchExpired');
+    const other = server.services.operationsFor(coordinator).reports.list;
+    expect(await refusal(other({ sort: 'received-desc', page: 2, searchId: first.searchId }))).toBe(
+      'search.searchExpired',
+    );
+    await query(`update report_search_terms set searched_at = now() - interval '61 minutes' where id = $1`, [
+      first.searchId,
+    ]);
+    expect(await refusal(list({ sort: 'received-desc', page: 2, searchId: first.searchId }))).toBe(
+      'search.searchExpired',
+    );
+  });
+
+  it('the list page links the pages of a posted search by its handle, never its words; another member is told to search again', async () => {
+    const word = marker();
+    const member = await signedInSession(server, 'coordinator');
+    for (let n = 0; n <= REPORTS_PAGE_SIZE; n += 1) await record({ description: `Poster ${n} with ${word}.` });
+    const reportLinks = (html: string) => html.match(/href="\/internal\/reports\/[0-9a-f-]{36}"/g)?.length ?? 0;
+    const posted = await postForm(
+      server,
+      '/internal/reports',
+      { intent: 'search', search: word, sort: 'received-desc' },
+      member.jar,
+    );
+    expect(posted.status).toBe(200);
+    const html = await posted.text();
+    expect(reportLinks(html)).toBe(REPORTS_PAGE_SIZE);
+    const links = [...html.matchAll(/href="\/internal\/reports(\?[^"]*)"/g)].map(
+      (match) => match[1]?.replaceAll('&amp;', '&') ?? '',
+    );
+    const next = links.find((link) => link.includes('searched=') && link.includes('page=2'));
+    expect(next).toMatch(/^\?sort=received-desc&page=2&searched=[0-9a-f-]{36}$/);
+    expect(links.join(' ')).not.toContain(word);
+
+    const get = (jar: CookieJar) =>
+      fetch(`${server.baseUrl}/internal/reports${next}`, { headers: { cookie: jar.header() } });
+    const second = await get(member.jar);
+    expect(second.status).toBe(200);
+    const page = await second.text();
+    expect(reportLinks(page)).toBe(1);
+    expect(page).toContain(`value="${word}"`);
+    const expired = `<p>${resources.en.internal.search.errors.searchExpired}</p>`;
+    expect(page).not.toContain(expired);
+
+    const other = await signedInSession(server, 'coordinator');
+    const refused = await get(other.jar);
+    expect(refused.status).toBe(200);
+    const unsearched = await refused.text();
+    expect(unsearched).toContain(expired);
+    expect(unsearched).not.toContain(word);
   });
 
   it('refuses a viewer, audited as a refusal, and a search without a word of two letters', async () => {

@@ -1,24 +1,18 @@
-import type { StatsRange, StatsResult } from '@app/core/figures/stats-api';
-import { computeStats } from '../../services/figures/stats.ts';
-import { type Actor, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
+import { authorize } from '../operation-context.ts';
+import { staffStats, type viewStats } from './view-stats.ts';
 
-/** The same figures for the CSV download, which the audit log records. Permission: stats:view. */
-export async function exportStats(
-  deps: OperationDeps,
-  actor: Actor,
-  range: StatsRange,
-  months: 12 | 24,
-): Promise<StatsResult> {
+/**
+ * The same figures as the page, referrals and support included as the page shows them to this
+ * role, for the CSV download, which the audit log records. Permission: stats:view.
+ */
+export const exportStats: typeof viewStats = async (deps, actor, range, months) => {
   await authorize(deps, actor, 'stats:view');
   return deps.db.transaction(async (tx) => {
-    const stats = await computeStats(tx, range, months, {
-      now: nowOf(deps),
-      promise: deps.responsePromiseWorkingDays,
-    });
+    const stats = await staffStats(deps, tx, actor, range, months);
     await deps.audit.record(
       { action: 'export.downloaded', actorId: actor.id, details: { export: 'stats', from: range.from, to: range.to } },
       tx,
     );
     return stats;
   });
-}
+};

@@ -1,6 +1,7 @@
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statsCsvRows } from '../../services/figures/stats-csv.ts';
 import { openFollowUp } from '../../test/follow-up-helpers.ts';
 import { CookieJar, createStaffMember, postForm } from '../../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
@@ -130,6 +131,67 @@ describe('support given, and the reporter’s answer', () => {
       { details: { need: 'legal', provider: 'staff', givenOn: '2026-01-05' } },
     ]);
     expect(await auditOf(id, 'report.safety-plan-changed')).toMatchObject([{ details: { empty: false } }]);
+  });
+
+  it('withdraws a service recorded by mistake: kept, marked, audited without its reason, no longer counted', async () => {
+    const marker = `support-withdraw-${Date.now()}`;
+    const { id } = await reportWithReceipt(marker);
+    const support = ops(cora).support;
+    // A day of 2016 that no other test gives support on: the statistics of that day are this test's.
+    const day = '2016-02-03';
+    await support.setNeeds(id, { revision: '1', needs: ['practical'] });
+    const given = (description: string) =>
+      support.addService(id, { need: 'practical', description, provider: 'staff', member: cora.id, givenOn: day });
+    const { id: mistake } = await given(`Vervoer geregeld ${marker}`);
+    await given('Boodschappen gebracht');
+    const counted = async () =>
+      (await ops(cora).stats.compute({ from: day, to: day }, 12)).support?.services.find(
+        (entry) => entry.key === 'practical',
+      )?.count;
+    expect(await counted()).toBe(2);
+
+    const reason = `Dubbel genoteerd ${marker}`;
+    await expect(support.withdrawService(id, mistake, { reason: '  ' })).rejects.toMatchObject({
+      code: 'support.withdrawalReasonRequired',
+    });
+    await expect(support.withdrawService(id, mistake, { reason: 'x'.repeat(301) })).rejects.toMatchObject({
+      code: 'support.withdrawalReasonTooLong',
+    });
+    await expect(ops(vera).support.withdrawService(id, mistake, { reason })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(support.withdrawService(id, crypto.randomUUID(), { reason })).rejects.toMatchObject({
+      code: 'support.serviceNotFound',
+    });
+    await support.withdrawService(id, mistake, { reason });
+    await expect(support.withdrawService(id, mistake, { reason })).rejects.toMatchObject({
+      code: 'support.alreadyWithdrawn',
+    });
+
+    // Still on the report, marked, with who and why; the reason sealed at rest; no longer counted.
+    const shown = await support.forReport(id);
+    expect(shown.services).toHaveLength(2);
+    expect(shown.services.find((service) => service.id === mistake)?.withdrawn).toMatchObject({
+      by: 'Cora Support',
+      reason,
+    });
+    expect(shown.services.find((service) => service.id !== mistake)?.withdrawn).toBeNull();
+    const [row] = (
+      await query<{ withdrawal_reason: string; withdrawn_by: string }>(
+        'select withdrawal_reason, withdrawn_by from support_service where id = $1',
+        [mistake],
+      )
+    ).rows;
+    expect(row?.withdrawn_by).toBe(cora.id);
+    expect(row?.withdrawal_reason).not.toContain(marker);
+    expect(await auditOf(id, 'report.support-service-withdrawn')).toEqual([
+      { details: { serviceId: mistake, need: 'practical' }, actor_kind: 'member' },
+    ]);
+    expect(await counted()).toBe(1);
+    // The database holds the pair: no reason without a withdrawal.
+    await expect(
+      query(`update support_service set withdrawn_at = null, withdrawn_by = null where id = $1`, [mistake]),
+    ).rejects.toThrow(/support_service_withdraw/);
   });
 
   it('refuses a viewer every write, and never shows them the safety plan', async () => {
@@ -277,6 +339,17 @@ describe('support given, and the reporter’s answer', () => {
       expect(support.answers.distribution[4]).toEqual({ rating: 5, count: { kind: 'value', value: counts.get(5) } });
       expect(support.needs.find((entry) => entry.key === 'psychological')?.count).toBeGreaterThanOrEqual(4);
       expect(JSON.stringify(support)).not.toMatch(/support-stats/);
+
+      // The CSV download: the same figures in the same protection, a hidden count never its number.
+      const csv = statsCsvRows(await ops(actor).stats.export({ from: today, to: today }, 12));
+      const rating = (value: number) =>
+        csv.find(([section, key]) => section === 'support_answer_rating' && key === String(value));
+      expect(csv).toContainEqual(['support_answers', 'all', total, '']);
+      expect(rating(1)).toEqual(['support_answer_rating', '1', 'fewer_than_3', total]);
+      expect(rating(5)).toEqual(['support_answer_rating', '5', counts.get(5), total]);
+      const needs = csv.find(([section, key]) => section === 'support_need' && key === 'psychological');
+      expect(needs?.[2]).toBe(support.needs.find((entry) => entry.key === 'psychological')?.count);
+      expect(JSON.stringify(csv)).not.toMatch(/support-stats/);
     }
   });
 });

@@ -3,9 +3,11 @@ import {
   type SafetyPlanInput,
   type SupportNeedsInput,
   type SupportServiceInput,
+  type SupportWithdrawalInput,
   safetyPlanSchema,
   supportNeedsSchema,
   supportServiceSchema,
+  supportWithdrawalSchema,
 } from '@app/core/casework/support.schema';
 import { AppError } from '@app/core/errors/app-error';
 import { parsedOrThrow } from '@app/core/errors/schema-failure';
@@ -34,6 +36,7 @@ export async function reportSupportOf(deps: OperationDeps, actor: Actor, reportI
     : [];
   if (!known) throw new AppError('NOT_FOUND');
   const provider = alias(staffUser, 'support_provider');
+  const withdrawer = alias(staffUser, 'support_withdrawer');
   const [support, needs, services, feedback, members, partners] = await Promise.all([
     deps.db.select().from(reportSupport).where(eq(reportSupport.reportId, reportId)).limit(1),
     deps.db
@@ -42,9 +45,15 @@ export async function reportSupportOf(deps: OperationDeps, actor: Actor, reportI
       .where(eq(supportNeed.reportId, reportId))
       .orderBy(asc(supportNeed.recordedAt), asc(supportNeed.need)),
     deps.db
-      .select({ service: supportService, memberName: provider.name, partnerName: partner.name })
+      .select({
+        service: supportService,
+        memberName: provider.name,
+        partnerName: partner.name,
+        withdrawnByName: withdrawer.name,
+      })
       .from(supportService)
       .leftJoin(provider, eq(provider.id, supportService.providerStaffId))
+      .leftJoin(withdrawer, eq(withdrawer.id, supportService.withdrawnBy))
       .leftJoin(partner, eq(partner.id, supportService.partnerId))
       .where(eq(supportService.reportId, reportId))
       .orderBy(asc(supportService.givenOn), asc(supportService.recordedAt)),
@@ -95,6 +104,22 @@ async function claimRevision(tx: Tx, actor: Actor, reportId: string, shown: numb
   return current;
 }
 
+/**
+ * What every support write checks first, in this order: the permission (a refusal is audited),
+ * an id that can name a report, then the form (`parse`, given the moment of the change).
+ */
+async function beginChange<Change>(
+  deps: OperationDeps,
+  actor: Actor,
+  reportId: string,
+  parse: (now: Date) => Change,
+): Promise<{ change: Change; now: Date }> {
+  await authorize(deps, actor, 'support:manage');
+  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
+  const now = nowOf(deps);
+  return { change: parse(now), now };
+}
+
 const lockWritable = async (tx: Tx, reportId: string) => {
   const row = await lockReport(tx, reportId);
   if (row.personalDataErasedAt) throw new AppError('support.erased');
@@ -107,10 +132,9 @@ export async function setSupportNeeds(
   reportId: string,
   input: SupportNeedsInput,
 ): Promise<void> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const change = parsedOrThrow('support', supportNeedsSchema.safeParse(input));
-  const now = nowOf(deps);
+  const { change, now } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', supportNeedsSchema.safeParse(input)),
+  );
   await deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     await claimRevision(tx, actor, reportId, change.revision, now);
@@ -146,10 +170,9 @@ export async function addSupportService(
   reportId: string,
   input: SupportServiceInput,
 ): Promise<{ id: string }> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const now = nowOf(deps);
-  const service = parsedOrThrow('support', supportServiceSchema(now).safeParse(input));
+  const { change: service, now } = await beginChange(deps, actor, reportId, (at) =>
+    parsedOrThrow('support', supportServiceSchema(at).safeParse(input)),
+  );
   return deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     const [raised] = await tx
@@ -213,10 +236,9 @@ export async function setSafetyPlan(
   reportId: string,
   input: SafetyPlanInput,
 ): Promise<void> {
-  await authorize(deps, actor, 'support:manage');
-  if (!isUuid(reportId)) throw new AppError('NOT_FOUND');
-  const change = parsedOrThrow('support', safetyPlanSchema.safeParse(input));
-  const now = nowOf(deps);
+  const { change, now } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', safetyPlanSchema.safeParse(input)),
+  );
   await deps.db.transaction(async (tx) => {
     await lockWritable(tx, reportId);
     const current = await claimRevision(tx, actor, reportId, change.revision, now);
@@ -228,5 +250,56 @@ export async function setSafetyPlan(
       .where(eq(reportSupport.reportId, reportId));
     // Never the plan itself: only whether there is one now.
     await auditReport(deps, tx, actor, 'report.safety-plan-changed', reportId, { empty: change.plan === '' });
+  });
+}
+
+/**
+ * Withdraws a service recorded by mistake (decision 0053, amended): never deleted, it stays on the
+ * report marked withdrawn, with when, by whom and why (sealed), and the statistics leave it out. A
+ * guarded update of a service still standing, in the transaction that holds the report, audited
+ * without the reason.
+ */
+export async function withdrawSupportService(
+  deps: OperationDeps,
+  actor: Actor,
+  reportId: string,
+  serviceId: string,
+  input: SupportWithdrawalInput,
+): Promise<void> {
+  const {
+    change: { reason },
+    now,
+  } = await beginChange(deps, actor, reportId, () =>
+    parsedOrThrow('support', supportWithdrawalSchema.safeParse(input)),
+  );
+  await deps.db.transaction(async (tx) => {
+    await lockWritable(tx, reportId);
+    const [withdrawn] = isUuid(serviceId)
+      ? await tx
+          .update(supportService)
+          .set({ withdrawnAt: now, withdrawnBy: actor.id, withdrawalReason: deps.encryption.sealText(reason) })
+          .where(
+            and(
+              eq(supportService.id, serviceId),
+              eq(supportService.reportId, reportId),
+              isNull(supportService.withdrawnAt),
+            ),
+          )
+          .returning({ id: supportService.id, need: supportService.need })
+      : [];
+    if (!withdrawn) {
+      const [known] = isUuid(serviceId)
+        ? await tx
+            .select({ id: supportService.id })
+            .from(supportService)
+            .where(and(eq(supportService.id, serviceId), eq(supportService.reportId, reportId)))
+            .limit(1)
+        : [];
+      throw new AppError(known ? 'support.alreadyWithdrawn' : 'support.serviceNotFound');
+    }
+    await auditReport(deps, tx, actor, 'report.support-service-withdrawn', reportId, {
+      serviceId: withdrawn.id,
+      need: withdrawn.need,
+    });
   });
 }

@@ -41,7 +41,7 @@ export const SEALED_COLUMNS = [
   { table: 'referral', columns: ['reference'] },
   // Support given (decision 0053): the safety plan, what was done, the reporter's words.
   { table: 'report_support', columns: ['safety_plan'] },
-  { table: 'support_service', columns: ['description'] },
+  { table: 'support_service', columns: ['description', 'withdrawal_reason'] },
   { table: 'support_feedback', columns: ['words'] },
   // Search (decision 0055): the words of each search, and of each saved view.
   { table: 'report_search_terms', columns: ['terms'] },

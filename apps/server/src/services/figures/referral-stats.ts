@@ -1,5 +1,5 @@
 import type { ReferralStats } from '@app/core/casework/referrals';
-import { workingDaysBetween } from '@app/core/casework/working-days';
+import { belgianDayOf, startOfBelgianDay, workingDaysBetween } from '@app/core/casework/working-days';
 import type { StatsRange } from '@app/core/figures/stats-api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -7,10 +7,10 @@ import { partner, referral } from '../../db/referrals-schema.ts';
 
 /**
  * The staff statistics of referrals (decision 0050) sent within the range (days in Brussels): by
- * partner, status and outcome, and the median working days to the partner's first answer (nearest
- * rank, as the response times, decision 0029). Counts only: no report, no person.
+ * partner, status and outcome, and the median working days from the day it was sent to the day
+ * of the partner's first answer as staff entered it (nearest rank, as the response times, decision 0029). Counts only: no report, no person.
  */
-export async function computeReferralStats(db: Db, range: StatsRange): Promise<ReferralStats> {
+export async function computeReferralStats(db: Pick<Db, 'select'>, range: StatsRange): Promise<ReferralStats> {
   const sentDay = sql`(${referral.sentAt} at time zone 'Europe/Brussels')::date`;
   const rows = await db
     .select({
@@ -19,7 +19,7 @@ export async function computeReferralStats(db: Db, range: StatsRange): Promise<R
       status: referral.status,
       outcome: referral.outcome,
       sentAt: referral.sentAt,
-      firstAnswerAt: referral.firstAnswerAt,
+      firstAnswerOn: referral.firstAnswerOn,
     })
     .from(referral)
     .innerJoin(partner, eq(partner.id, referral.partnerId))
@@ -32,7 +32,12 @@ export async function computeReferralStats(db: Db, range: StatsRange): Promise<R
   };
   const names = new Map(rows.map((row) => [row.partnerId, row.partnerName]));
   const waits = rows
-    .flatMap((row) => (row.firstAnswerAt ? [workingDaysBetween(row.sentAt, row.firstAnswerAt)] : []))
+    // From the day it was sent to the day the partner answered, as staff entered it: whole working days.
+    .flatMap((row) =>
+      row.firstAnswerOn
+        ? [workingDaysBetween(startOfBelgianDay(belgianDayOf(row.sentAt)), startOfBelgianDay(row.firstAnswerOn))]
+        : [],
+    )
     .sort((a, b) => a - b);
   return {
     total: rows.length,

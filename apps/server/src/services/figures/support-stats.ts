@@ -1,6 +1,6 @@
 import { protectDistribution, SUPPORT_RATINGS, type SupportStats } from '@app/core/casework/support';
 import type { StatsRange } from '@app/core/figures/stats-api';
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { supportFeedback, supportNeed, supportService } from '../../db/support-schema.ts';
 
@@ -8,12 +8,17 @@ const brusselsDay = (column: unknown) => sql`(${column} at time zone 'Europe/Bru
 
 /**
  * The staff statistics of support (decision 0053) within the range (days in Brussels): needs
- * recorded and services given, by need (and services by who gave them: staff or a partner); the
+ * recorded and services given, by need (and services by who gave them: staff or a partner; a
+ * service withdrawn as recorded by mistake is not counted); the
  * reporters' answers 1 to 5 answered within the range, over the whole range, protected by the
  * site's small-cell threshold (decision 0022) before they leave the server. Never by report or
  * by person.
  */
-export async function computeSupportStats(db: Db, range: StatsRange, threshold: number): Promise<SupportStats> {
+export async function computeSupportStats(
+  db: Pick<Db, 'select'>,
+  range: StatsRange,
+  threshold: number,
+): Promise<SupportStats> {
   const within = (day: ReturnType<typeof sql>) =>
     and(sql`${day} >= ${range.from}::date`, sql`${day} <= ${range.to}::date`);
   const [needs, services, providers, answers] = await Promise.all([
@@ -25,12 +30,12 @@ export async function computeSupportStats(db: Db, range: StatsRange, threshold: 
     db
       .select({ key: supportService.need, count: sql<number>`count(*)::int` })
       .from(supportService)
-      .where(within(sql`${supportService.givenOn}`))
+      .where(and(isNull(supportService.withdrawnAt), within(sql`${supportService.givenOn}`)))
       .groupBy(supportService.need),
     db
       .select({ key: supportService.provider, count: sql<number>`count(*)::int` })
       .from(supportService)
-      .where(within(sql`${supportService.givenOn}`))
+      .where(and(isNull(supportService.withdrawnAt), within(sql`${supportService.givenOn}`)))
       .groupBy(supportService.provider),
     db
       .select({ rating: supportFeedback.rating, count: sql<number>`count(*)::int` })

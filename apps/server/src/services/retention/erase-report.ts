@@ -65,7 +65,10 @@ export async function eraseReportData(
   // Support (decision 0053): the safety plan, what was done and the reporter's words go; the needs,
   // the services' kinds and days and the answer's rating stay, as counts do.
   await tx.update(reportSupport).set({ safetyPlan: null }).where(eq(reportSupport.reportId, id));
-  await tx.update(supportService).set({ description: null }).where(eq(supportService.reportId, id));
+  await tx
+    .update(supportService)
+    .set({ description: null, withdrawalReason: null })
+    .where(eq(supportService.reportId, id));
   await tx.update(supportFeedback).set({ words: null }).where(eq(supportFeedback.reportId, id));
   // The reporter's reply-notice address goes with the report's other personal data.
   await tx.delete(replyNotice).where(eq(replyNotice.reportId, id));

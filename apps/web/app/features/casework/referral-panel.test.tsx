@@ -45,6 +45,7 @@ const referrals: ReportReferrals = {
       status: 'sent',
       outcome: null,
       firstAnswerAt: null,
+      firstAnswerOn: null,
       closedAt: null,
       outcomeAt: null,
       revision: 1,
@@ -98,11 +99,30 @@ describe('ReferralPanel (decision 0050)', () => {
     // What this form asks for (the day and the way), not the pack's tick.
     expect(alert.textContent).toContain(resources[language].internal.referrals.panel.askFirstRefused);
     expect(alert.textContent).not.toContain(resources[language].internal.casework.evidencePack.errors.askFirst);
+    // The agreement's fields are marked, described by the sentence, and the focus is on the first.
+    const words = resources[language].internal.referrals;
+    const form = screen.getByTestId('referral-form');
+    const day = within(form).getByLabelText(words.panel.agreedOn);
+    const via = within(form).getByRole('combobox', { name: words.panel.agreedVia });
+    for (const field of [day, via]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(words.panel.askFirstRefused);
+    }
+    expect(document.activeElement).toBe(day);
+    expect(within(form).getByRole('combobox', { name: words.panel.partner }).getAttribute('aria-invalid')).toBeNull();
     cleanup();
-    show(askFirst, language, { error: 'referrals.agreementIncomplete', at: 2 });
-    expect(screen.getByRole('alert').textContent).toContain(
-      resources[language].internal.referrals.errors.agreementIncomplete,
-    );
+    // The day given but not the way: only the way is marked.
+    show(askFirst, language, {
+      error: 'referrals.agreementIncomplete',
+      at: 2,
+      draft: { agreedOn: '2026-03-16', agreedVia: '' },
+    });
+    expect(screen.getByRole('alert').textContent).toContain(words.errors.agreementIncomplete);
+    expect(screen.getByLabelText(words.panel.agreedOn).getAttribute('aria-invalid')).toBeNull();
+    const way = screen.getByRole('combobox', { name: words.panel.agreedVia });
+    expect(way.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(way);
   });
 
   it.each(['en', 'he'] as const)('offers no form after a “no”, only why (%s)', (language) => {
@@ -126,5 +146,16 @@ describe('ReferralPanel (decision 0050)', () => {
     expect(within(item).getByRole('combobox', { name: words.panel.status })).toHaveProperty('value', 'sent');
     expect(within(item).getByRole('textbox', { name: new RegExp(words.panel.reference) })).toBeTruthy();
     expect(within(item).getByRole('button', { name: words.panel.update })).toHaveProperty('value', 'referral-update');
+    // The partner's first answer: a day, today by default, between the day it was sent and today.
+    const answered = within(item).getByLabelText(words.panel.answeredOn);
+    expect(answered).toMatchObject({ type: 'date', value: '2026-03-17', min: '2026-03-02', max: '2026-03-17' });
+  });
+
+  it.each(['en', 'he'] as const)('marks the answer day when it is refused (%s)', (language) => {
+    const words = show(said('yes'), language, { error: 'referrals.answerBeforeSent', referral: 'f1', at: 4 });
+    const answered = screen.getByLabelText(words.panel.answeredOn);
+    expect(answered.getAttribute('aria-invalid')).toBe('true');
+    const described = (answered.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(words.errors.answerBeforeSent);
   });
 });

@@ -7,8 +7,10 @@ import {
   type ReferralView,
   type ReportReferrals,
 } from '@app/core/casework/referrals';
+import { belgianDayOf } from '@app/core/casework/working-days';
 import { type AppErrorCode, errorMessageKey } from '@app/core/errors/error-codes';
 import { isolate } from '@app/locales/bidi';
+import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -63,6 +65,7 @@ export function ReferralPanel({
               key={`${referral.id}-${referral.revision}`}
               referral={referral}
               answer={answer?.referral === referral.id ? answer : undefined}
+              today={today}
             />
           ))}
         </ul>
@@ -98,12 +101,38 @@ function ReferForm({
   const { t, language } = useTranslation();
   // "Ask me first", or never asked: the reporter's agreement is recorded with the referral.
   const needsAgreement = report.sharingConsent !== 'yes';
+  // The pack's sentence asks for its tick; this form asks for the day and the way instead.
+  const message =
+    error && t(error === 'evidencePack.askFirst' ? 'referrals.panel.askFirstRefused' : errorMessageKey(error));
+  // A refusal about the reporter's agreement marks the field(s) it is about, described by the sentence.
+  const dayMissing = !draft?.agreedOn;
+  const viaMissing = !draft?.agreedVia;
+  const agreedOnError =
+    error === 'referrals.agreementDateInvalid' ||
+    ((error === 'evidencePack.askFirst' || error === 'referrals.agreementIncomplete') && dayMissing)
+      ? message
+      : undefined;
+  const agreedViaError =
+    (error === 'evidencePack.askFirst' || error === 'referrals.agreementIncomplete') && viaMissing
+      ? message
+      : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // After the alert took the focus (a child's effect runs first): on to the field to correct.
+    if (error) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
   return (
-    <Form method="post" className="staff-form" noValidate data-testid="referral-form" key={error ? 'draft' : undefined}>
+    <Form
+      ref={form}
+      method="post"
+      className="staff-form"
+      noValidate
+      data-testid="referral-form"
+      key={error ? 'draft' : undefined}
+    >
       {error && (
         <FormAlert key={error} title={t('referrals.panel.errorTitle')}>
-          {/* The pack's sentence asks for its tick; this form asks for the day and the way instead. */}
-          <p>{t(error === 'evidencePack.askFirst' ? 'referrals.panel.askFirstRefused' : errorMessageKey(error))}</p>
+          <p>{message}</p>
         </FormAlert>
       )}
       <SelectField
@@ -138,11 +167,13 @@ function ReferForm({
             type="date"
             max={today}
             defaultValue={draft?.agreedOn ?? ''}
+            error={agreedOnError}
           />
           <SelectField
             label={t('referrals.panel.agreedVia')}
             name="agreedVia"
             defaultValue={draft?.agreedVia ?? ''}
+            error={agreedViaError}
             options={[
               { value: '', label: '—' },
               ...AGREEMENT_CHANNELS.map((channel) => ({ value: channel, label: t(`referrals.channels.${channel}`) })),
@@ -160,9 +191,21 @@ function ReferForm({
   );
 }
 
-function ReferralItem({ referral, answer }: { referral: ReferralView; answer?: ReferralFormAnswer }) {
+function ReferralItem({
+  referral,
+  answer,
+  today,
+}: {
+  referral: ReferralView;
+  answer?: ReferralFormAnswer;
+  today: string;
+}) {
   const { t, language } = useTranslation();
   const draft = answer?.draft;
+  const answerDayError =
+    answer?.error === 'referrals.answerDateInvalid' || answer?.error === 'referrals.answerBeforeSent'
+      ? t(errorMessageKey(answer.error))
+      : undefined;
   return (
     <li className={referral.isOverdue ? 'reminder reminder--due' : 'reminder'} data-testid="referral">
       <p>
@@ -194,8 +237,8 @@ function ReferralItem({ referral, answer }: { referral: ReferralView; answer?: R
               ? t('referrals.panel.overdue')
               : t('referrals.panel.dueBy', { date: formatDateTime(referral.answerDueAt, language) })
           }`}
-        {referral.firstAnswerAt &&
-          ` · ${t('referrals.panel.firstAnswer', { date: formatDateTime(referral.firstAnswerAt, language) })}`}
+        {referral.firstAnswerOn &&
+          ` · ${t('referrals.panel.firstAnswer', { date: formatDay(referral.firstAnswerOn, language) })}`}
         {referral.closedAt &&
           ` · ${t('referrals.panel.closedOn', { date: formatDateTime(referral.closedAt, language) })}`}
       </p>
@@ -221,6 +264,16 @@ function ReferralItem({ referral, answer }: { referral: ReferralView; answer?: R
           maxLength={REFERRAL_REFERENCE_MAX_LENGTH}
           autoComplete="off"
           defaultValue={draft?.reference ?? referral.reference ?? ''}
+        />
+        <InputField
+          label={t('referrals.panel.answeredOn')}
+          hint={t('referrals.panel.answeredOnHint')}
+          name="answeredOn"
+          type="date"
+          min={belgianDayOf(new Date(referral.sentAt))}
+          max={today}
+          defaultValue={draft?.answeredOn ?? referral.firstAnswerOn ?? today}
+          error={answerDayError}
         />
         <SelectField
           label={t('referrals.panel.outcome')}

@@ -84,7 +84,7 @@ export function ReportSearch({
         {search && total !== undefined && (
           <>
             <p role="status">{t('search.results', { count: total })}</p>
-            <p className="muted">{t('search.firstPage')}</p>
+            <p className="muted">{t('search.paging')}</p>
           </>
         )}
       </section>

@@ -23,6 +23,17 @@ const support: ReportSupport = {
       providerName: 'Slachtofferhulp Gent',
       givenOn: '2026-03-02',
       recordedAt: '2026-03-02T10:00:00.000Z',
+      withdrawn: null,
+    },
+    {
+      id: 's2',
+      need: 'psychological',
+      description: 'Gesprek',
+      provider: 'staff',
+      providerName: 'Cora',
+      givenOn: '2026-03-03',
+      recordedAt: '2026-03-03T10:00:00.000Z',
+      withdrawn: { at: '2026-03-04T10:00:00.000Z', by: 'Cora', reason: `Dubbel ${MARKER}` },
     },
   ],
   safetyPlan: `Veilige route ${MARKER}`,
@@ -88,5 +99,43 @@ describe('SupportPanel (decision 0053)', () => {
     expect(within(screen.getByTestId('support-needs')).getByText(words.errors.needInUse)).toBeTruthy();
     expect(screen.queryByTestId('support-service-form')).toBeNull();
     expect(screen.getByText(words.panel.needsFirst)).toBeTruthy();
+  });
+
+  it.each(['en', 'he'] as const)(
+    'offers to withdraw a standing service, named for a screen reader; shows a withdrawn one with who and why (%s)',
+    (language) => {
+      const words = show(language);
+      const services = within(screen.getByTestId('support-services')).getAllByRole('listitem');
+      const [standing, withdrawn] = services as [HTMLElement, HTMLElement];
+      const name = words.panel.serviceName.replace('{{need}}', words.needs.legal).replace('{{date}}', '');
+      const button = within(standing).getByRole('button', {
+        name: new RegExp(`^${words.panel.withdrawSubmit}`),
+        hidden: true,
+      });
+      expect(button.getAttribute('aria-label')).toContain(name.replace(/,\s*$/, ''));
+      const form = within(standing).getByTestId('support-withdraw-form');
+      expect(within(form).getByDisplayValue('s1', { exact: true }).getAttribute('name')).toBe('service');
+      expect(within(standing).queryByTestId('support-withdrawn')).toBeNull();
+      expect(within(withdrawn).getByTestId('support-withdrawn').textContent).toContain(`Dubbel ${MARKER}`);
+      expect(within(withdrawn).getByTestId('support-withdrawn').textContent).toContain(words.panel.withdrawnTag);
+      expect(within(withdrawn).queryByTestId('support-withdraw-form')).toBeNull();
+    },
+  );
+
+  it('marks the reason field when a withdrawal is refused for it, and opens that service only', () => {
+    const words = show('en', support, {
+      intent: 'support-withdraw',
+      error: 'support.withdrawalReasonRequired',
+      draft: { service: 's1', reason: '' },
+      at: 1,
+    });
+    const form = screen.getByTestId('support-withdraw-form');
+    const reason = within(form).getByRole('textbox', { name: words.panel.withdrawReason });
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    const described = (reason.getAttribute('aria-describedby') ?? '').split(' ');
+    const messages = described.map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(messages).toContain(words.errors.withdrawalReasonRequired);
+    expect(within(form).getByRole('alert').textContent).toContain(words.errors.withdrawalReasonRequired);
+    expect(form.closest('details')?.open).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import {
   SAFETY_PLAN_MAX_LENGTH,
   SUPPORT_NEEDS,
   SUPPORT_SERVICE_MAX_LENGTH,
+  SUPPORT_WITHDRAWAL_MAX_LENGTH,
 } from '@app/core/casework/support';
 import { type AppErrorCode, errorMessageKey } from '@app/core/errors/error-codes';
 import { isolate } from '@app/locales/bidi';
@@ -15,7 +16,7 @@ import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** What the report's page hands back after a support form: the refusal's code, which form, and what was typed. */
 export type SupportFormAnswer = {
-  intent: 'support-needs' | 'support-service' | 'safety-plan';
+  intent: 'support-needs' | 'support-service' | 'safety-plan' | 'support-withdraw';
   error: AppErrorCode;
   draft?: Record<string, string>;
   at?: number;
@@ -88,6 +89,33 @@ export function SupportPanel({
                 <p className="user-text" dir="auto">
                   {service.description}
                 </p>
+              )}
+              {service.withdrawn ? (
+                <div data-testid="support-withdrawn">
+                  <p>
+                    <span className="tag">{t('support.panel.withdrawnTag')}</span>{' '}
+                    {t(service.withdrawn.by ? 'support.panel.withdrawnBy' : 'support.panel.withdrawnOn', {
+                      date: formatDateTime(service.withdrawn.at, language),
+                      name: isolate(service.withdrawn.by ?? ''),
+                    })}
+                  </p>
+                  {service.withdrawn.reason !== null && (
+                    <p>
+                      {t('support.panel.withdrawnReason')} <bdi className="user-text">{service.withdrawn.reason}</bdi>
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <WithdrawService
+                  serviceId={service.id}
+                  name={t('support.panel.serviceName', {
+                    need: t(`support.needs.${service.need}`),
+                    date: formatDay(service.givenOn, language),
+                  })}
+                  answer={
+                    answer?.intent === 'support-withdraw' && answer.draft?.service === service.id ? answer : undefined
+                  }
+                />
               )}
             </li>
           ))}
@@ -185,5 +213,59 @@ export function SupportPanel({
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * Withdrawing one service recorded by mistake (decision 0053, amended): folded away under its own
+ * summary, which names the service for a screen reader; the reason is required and kept sealed.
+ */
+function WithdrawService({
+  serviceId,
+  name,
+  answer,
+}: {
+  serviceId: string;
+  /** The service in words (its need and day), for the controls' names. */
+  name: string;
+  answer?: SupportFormAnswer;
+}) {
+  const { t } = useTranslation();
+  const reasonError =
+    answer?.error === 'support.withdrawalReasonRequired' || answer?.error === 'support.withdrawalReasonTooLong'
+      ? t(errorMessageKey(answer.error))
+      : undefined;
+  return (
+    <details className="support-withdraw" open={answer !== undefined}>
+      <summary>
+        {t('support.panel.withdraw')}
+        <span className="visually-hidden"> ({name})</span>
+      </summary>
+      <Form method="post" className="staff-form" noValidate data-testid="support-withdraw-form">
+        {answer && (
+          <FormAlert key={answer.at} title={t('support.panel.errorTitle')}>
+            <p>{t(errorMessageKey(answer.error))}</p>
+          </FormAlert>
+        )}
+        <input type="hidden" name="service" value={serviceId} />
+        <InputField
+          name="reason"
+          label={t('support.panel.withdrawReason')}
+          error={reasonError}
+          hint={t('support.panel.withdrawHint')}
+          defaultValue={answer?.draft?.reason ?? ''}
+          maxLength={SUPPORT_WITHDRAWAL_MAX_LENGTH}
+          dir="auto"
+        />
+        <SubmitButton
+          label={t('support.panel.withdrawSubmit')}
+          busyLabel={t('support.panel.withdrawSubmit')}
+          ariaLabel={t('support.panel.withdrawSubmitLabel', { service: name })}
+          name="intent"
+          value="support-withdraw"
+          variant="danger"
+        />
+      </Form>
+    </details>
   );
 }

@@ -15,7 +15,7 @@ export function SupportStatsSection({ support, number }: { support: SupportStats
     value.kind === 'value'
       ? number(value.value)
       : value.kind === 'fewer'
-        ? t('support.stats.fewer', { count: answers.threshold })
+        ? t('support.stats.fewer', { threshold: answers.threshold })
         : t('support.stats.withheld');
   return (
     <section className="staff-panel" aria-labelledby="support-stats-title" data-testid="support-stats">
@@ -41,7 +41,7 @@ export function SupportStatsSection({ support, number }: { support: SupportStats
         />
       </div>
       <h3>{t('support.stats.answersTitle')}</h3>
-      <p className="muted">{t('support.stats.answersHint', { count: answers.threshold })}</p>
+      <p className="muted">{t('support.stats.answersHint', { threshold: answers.threshold })}</p>
       <table className="staff-table stats-table" data-testid="support-answers">
         <caption>{t('support.stats.answersCaption', { total: cell(answers.total) })}</caption>
         <thead>

@@ -6,6 +6,7 @@ import {
   type PartnerView,
 } from '@app/core/casework/referrals';
 import { AppError } from '@app/core/errors/app-error';
+import { isolate } from '@app/locales/bidi';
 import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import tagsStylesheet from '../../features/casework/tags-page.css?url';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -207,13 +208,23 @@ function PartnerItem({
         </p>
       )}
       <details open={draft !== undefined}>
-        <summary>{t('referrals.edit')}</summary>
+        <summary>
+          {t('referrals.edit')}
+          <span className="visually-hidden">
+            {' '}
+            (<bdi>{partner.name}</bdi>)
+          </span>
+        </summary>
         <Form method="post" className="staff-form" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="partner" value={partner.id} />
           <input type="hidden" name="revision" value={partner.revision} />
           <PartnerFields values={draft ?? partner} error={error} />
-          <SubmitButton label={t('referrals.editSubmit')} busyLabel={t('referrals.editSubmit')} />
+          <SubmitButton
+            label={t('referrals.editSubmit')}
+            busyLabel={t('referrals.editSubmit')}
+            ariaLabel={t('referrals.editSubmitLabel', { name: isolate(partner.name) })}
+          />
         </Form>
       </details>
       <Form method="post" className="staff-form">
@@ -222,6 +233,10 @@ function PartnerItem({
         <SubmitButton
           label={partner.disabled ? t('referrals.enable') : t('referrals.disable')}
           busyLabel={partner.disabled ? t('referrals.enable') : t('referrals.disable')}
+          // Each partner's button names it: a list of "Disable" buttons says nothing to a screen reader.
+          ariaLabel={t(partner.disabled ? 'referrals.enableLabel' : 'referrals.disableLabel', {
+            name: isolate(partner.name),
+          })}
           name="intent"
           value={partner.disabled ? 'enable' : 'disable'}
           variant="secondary"

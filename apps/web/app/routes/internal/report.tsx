@@ -107,10 +107,9 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     const { referrals } = await requireStaff(args, 'referrals:manage');
     const referral = intent === 'refer' ? undefined : field(form, 'referral');
     const draft = Object.fromEntries(
-      ['partner', 'pack', 'agreedOn', 'agreedVia', 'status', 'reference', 'outcome', 'revision'].map((name) => [
-        name,
-        field(form, name),
-      ]),
+      ['partner', 'pack', 'agreedOn', 'agreedVia', 'status', 'reference', 'outcome', 'revision', 'answeredOn'].map(
+        (name) => [name, field(form, name)],
+      ),
     );
     try {
       if (referral === undefined) {
@@ -126,6 +125,7 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
           status: draft.status ?? '',
           reference: draft.reference,
           outcome: draft.outcome,
+          answeredOn: draft.answeredOn,
         });
       }
       return { intent, error: undefined, at, draft: undefined };
@@ -140,10 +140,18 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
     }
   }
   // Support (decision 0053): a refusal is the panel's sentence (`support.<code>`), with its status.
-  if (intent === 'support-needs' || intent === 'support-service' || intent === 'safety-plan') {
+  if (
+    intent === 'support-needs' ||
+    intent === 'support-service' ||
+    intent === 'safety-plan' ||
+    intent === 'support-withdraw'
+  ) {
     const { support } = await requireStaff(args, 'support:manage');
     const draft = Object.fromEntries(
-      ['revision', 'need', 'description', 'givenBy', 'givenOn', 'plan'].map((name) => [name, field(form, name)]),
+      ['revision', 'need', 'description', 'givenBy', 'givenOn', 'plan', 'service', 'reason'].map((name) => [
+        name,
+        field(form, name),
+      ]),
     );
     try {
       if (intent === 'support-needs') {
@@ -158,6 +166,8 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
           partner: provider === 'partner' ? who : undefined,
           givenOn: draft.givenOn ?? '',
         });
+      } else if (intent === 'support-withdraw') {
+        await support.withdrawService(id, draft.service ?? '', { reason: draft.reason ?? '' });
       } else {
         await support.setSafetyPlan(id, { revision: draft.revision ?? '', plan: draft.plan });
       }
@@ -282,7 +292,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   const referralChanged =
     actionResult?.referralError === 'referrals.conflict' || actionResult?.referralError === 'referrals.partnerDisabled';
   // Needs or the safety plan someone else changed meanwhile: show them as they are now.
-  const supportChanged = actionResult?.supportError === 'support.conflict';
+  const supportChanged =
+    actionResult?.supportError === 'support.conflict' || actionResult?.supportError === 'support.alreadyWithdrawn';
   return actionResult?.error === 'conflict' ||
     reminderGone ||
     holdChanged ||

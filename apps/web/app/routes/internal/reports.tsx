@@ -1,10 +1,10 @@
 import type { ReportListFilter, ReportListItem, ReportListPage } from '@app/core/casework/casework-api';
-import { AppError } from '@app/core/errors/app-error';
+import { AppError, isAppError } from '@app/core/errors/app-error';
 import { filterQuery, readFilters } from '@app/core/staff/list-filters';
 import { REPORT_FILTERS, reportFilterFromUrl } from '@app/core/staff/report-filters';
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { reportFilterControls } from '../../features/casework/report-filter-controls.ts';
-import { ReportSearch } from '../../features/casework/report-search.tsx';
+import { ReportSearch, type SearchOutcome } from '../../features/casework/report-search.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -18,8 +18,9 @@ import type { Route } from './+types/reports';
 
 /**
  * The report list: filters in the address; a search across sealed text and the member's saved
- * views (decision 0055). A search is posted, never put in the address; a saved view is opened by
- * its id (`?view=`), its filters and search read from it.
+ * views (decision 0055). A search is posted, never put in the address; its pages are reached by
+ * its handle (`?searched=`, the id of its sealed words, the member's own and for an hour), and a
+ * saved view by its id (`?view=`): neither says anything of the words.
  */
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const staff = await requireStaff(args, 'reports:manage');
@@ -33,10 +34,20 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
       page: reportFilterFromUrl(url).page,
       ...(view.search ? { search: view.search } : {}),
     };
-    return { list: await staff.reports.list(filter), filter, search: view.search, views, viewId };
+    return { list: await staff.reports.list(filter), filter, search: view.search, views, viewId, expired: false };
   }
   const filter = reportFilterFromUrl(url);
-  return { list: await staff.reports.list(filter), filter, search: '', views, viewId: null };
+  const searchId = url.searchParams.get('searched');
+  if (searchId) {
+    try {
+      const list = await staff.reports.list({ ...filter, searchId });
+      return { list, filter, search: list.search ?? '', views, viewId: null, expired: false };
+    } catch (error) {
+      // An hour later, or another member's address: the list without the search, and a sentence.
+      if (!isAppError(error) || error.code !== 'search.searchExpired') throw error;
+    }
+  }
+  return { list: await staff.reports.list(filter), filter, search: '', views, viewId: null, expired: !!searchId };
 });
 
 /** The list's filters as a form posts them back (its hidden fields). */
@@ -101,9 +112,18 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   const list = searched?.list ?? loaderData.list;
   const filter = searched?.filter ?? loaderData.filter;
   const search = searched?.search ?? loaderData.search;
+  const searchId = searched?.list.searchId ?? loaderData.list.searchId;
   const { viewId } = loaderData;
-  const pageLink = (page: number) =>
-    viewId ? `?view=${encodeURIComponent(viewId)}&page=${page}` : filterQuery(REPORT_FILTERS, filter, page);
+  const pageLink = (page: number) => {
+    if (viewId) return `?view=${encodeURIComponent(viewId)}&page=${page}`;
+    const query = filterQuery(REPORT_FILTERS, filter, page);
+    return searchId ? `${query}&searched=${encodeURIComponent(searchId)}` : query;
+  };
+  const outcome: SearchOutcome | undefined = answered
+    ? { intent: answered.intent, error: answered.error, at: answered.at }
+    : loaderData.expired
+      ? { intent: 'search', error: 'searchExpired', at: 0 }
+      : undefined;
   const columns: Column<ReportListItem>[] = [
     {
       header: t('casework.received'),
@@ -169,7 +189,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         search={search}
         total={search ? list.total : undefined}
         views={loaderData.views}
-        outcome={answered && { intent: answered.intent, error: answered.error, at: answered.at }}
+        outcome={outcome}
       />
       <FilterForm
         id="reports"
@@ -186,24 +206,20 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         apply={t('casework.apply')}
         clear={{ label: t('casework.clear'), to: '?' }}
       />
-      {searched ? (
-        table
-      ) : (
-        <PagedList list={list} messages="casework" href={pageLink}>
-          {!search && (
-            <p>
-              <a
-                className="button button--secondary"
-                href={`/api/internal/exports/reports.csv${filterQuery(REPORT_FILTERS, filter, 1)}`}
-                download
-              >
-                {t('casework.export')}
-              </a>
-            </p>
-          )}
-          {table}
-        </PagedList>
-      )}
+      <PagedList list={list} messages="casework" href={pageLink}>
+        {!search && (
+          <p>
+            <a
+              className="button button--secondary"
+              href={`/api/internal/exports/reports.csv${filterQuery(REPORT_FILTERS, filter, 1)}`}
+              download
+            >
+              {t('casework.export')}
+            </a>
+          </p>
+        )}
+        {table}
+      </PagedList>
     </main>
   );
 }

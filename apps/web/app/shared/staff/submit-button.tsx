@@ -7,9 +7,12 @@ export function SubmitButton({
   name,
   value,
   variant = 'primary',
+  ariaLabel,
 }: {
   label: string;
   busyLabel: string;
+  /** A fuller name for a screen reader, which begins with the visible label (WCAG 2.5.3). */
+  ariaLabel?: string;
   name?: string;
   value?: string;
   variant?: 'primary' | 'secondary' | 'danger';
@@ -23,6 +26,7 @@ export function SubmitButton({
       name={name}
       value={value}
       aria-disabled={isBusy || undefined}
+      aria-label={isBusy ? undefined : ariaLabel}
       onClick={(event) => {
         if (isBusy) event.preventDefault();
       }}
