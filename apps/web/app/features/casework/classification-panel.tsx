@@ -130,12 +130,7 @@ export function ClassificationPanel({ report, draft }: { report: ReportDetail; d
             </div>
           )}
         </fieldset>
-        <SubmitButton
-          label={t('classification.submit')}
-          busyLabel={t('classification.submit')}
-          name="intent"
-          value="classify"
-        />
+        <SubmitButton label={t('classification.submit')} intent="classify" />
       </Form>
     </section>
   );

@@ -75,8 +75,7 @@ export function RemindersPanel({
         <SubmitButton
           label={t('reminders.add')}
           busyLabel={t('reminders.adding')}
-          name="intent"
-          value="reminder-set"
+          intent="reminder-set"
           variant="secondary"
         />
       </Form>

@@ -133,8 +133,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <SubmitButton
               label={t('account.digestSave')}
               busyLabel={t('account.submitting')}
-              name="intent"
-              value="daily-digest"
+              intent="daily-digest"
               variant="secondary"
             />
           </Form>

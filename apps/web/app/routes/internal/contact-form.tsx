@@ -81,9 +81,7 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
         <Form method="post">
           <SubmitButton
             label={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
-            busyLabel={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
-            name="intent"
-            value={message.status === 'archived' ? 'unarchive' : 'archive'}
+            intent={message.status === 'archived' ? 'unarchive' : 'archive'}
             variant="secondary"
           />
         </Form>
@@ -93,13 +91,7 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
             if (!window.confirm(t('inbox.confirmDelete'))) event.preventDefault();
           }}
         >
-          <SubmitButton
-            label={t('inbox.delete')}
-            busyLabel={t('inbox.delete')}
-            name="intent"
-            value="delete"
-            variant="danger"
-          />
+          <SubmitButton label={t('inbox.delete')} intent="delete" variant="danger" />
         </Form>
       </div>
     </main>

@@ -122,14 +122,8 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           />
         </div>
         <div className="actions">
-          <SubmitButton
-            label={t('content.preview')}
-            busyLabel={t('content.preview')}
-            name="intent"
-            value="preview"
-            variant="secondary"
-          />
-          <SubmitButton label={t('content.save')} busyLabel={t('content.saving')} name="intent" value="save" />
+          <SubmitButton label={t('content.preview')} intent="preview" variant="secondary" />
+          <SubmitButton label={t('content.save')} busyLabel={t('content.saving')} intent="save" />
         </div>
       </Form>
       {actionData?.previewHtml !== undefined && (
@@ -172,13 +166,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             if (!window.confirm(t('content.confirmShipped'))) event.preventDefault();
           }}
         >
-          <SubmitButton
-            label={t('content.restoreShipped')}
-            busyLabel={t('content.restoreShipped')}
-            name="intent"
-            value="shipped"
-            variant="secondary"
-          />
+          <SubmitButton label={t('content.restoreShipped')} intent="shipped" variant="secondary" />
         </Form>
       </section>
     </main>

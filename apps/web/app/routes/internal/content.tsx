@@ -106,7 +106,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
             dir="ltr"
             defaultValue={actionData?.numbers?.policeNumber ?? loaderData.numbers.policeNumber}
           />
-          <SubmitButton label={t('content.saveNumbers')} busyLabel={t('content.saveNumbers')} />
+          <SubmitButton label={t('content.saveNumbers')} />
         </Form>
       </section>
     </main>

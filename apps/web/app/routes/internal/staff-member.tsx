@@ -104,7 +104,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
         <h2 id="change-role">{t('staff.changeRole')}</h2>
         <Form method="post" className="staff-form" noValidate key={member.role}>
           <RoleChoice name="role" defaultValue={member.role} />
-          <SubmitButton label={t('staff.saveRole')} busyLabel={t('staff.saveRole')} name="intent" value="role" />
+          <SubmitButton label={t('staff.saveRole')} intent="role" />
         </Form>
       </section>
 
@@ -120,9 +120,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
         >
           <SubmitButton
             label={member.disabled ? t('staff.enable') : t('staff.disable')}
-            busyLabel={member.disabled ? t('staff.enable') : t('staff.disable')}
-            name="intent"
-            value={member.disabled ? 'enable' : 'disable'}
+            intent={member.disabled ? 'enable' : 'disable'}
             variant={member.disabled ? 'secondary' : 'danger'}
           />
         </Form>
@@ -137,13 +135,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             if (!window.confirm(t('staff.confirmReset', { name: member.name }))) event.preventDefault();
           }}
         >
-          <SubmitButton
-            label={t('staff.resetTwoFactor')}
-            busyLabel={t('staff.resetTwoFactor')}
-            name="intent"
-            value="reset-two-factor"
-            variant="danger"
-          />
+          <SubmitButton label={t('staff.resetTwoFactor')} intent="reset-two-factor" variant="danger" />
         </Form>
       </section>
 
@@ -151,13 +143,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
         <h2 id="password-link">{t('staff.newLink')}</h2>
         <p>{t('staff.newLinkIntro')}</p>
         <Form method="post">
-          <SubmitButton
-            label={t('staff.newLink')}
-            busyLabel={t('staff.newLink')}
-            name="intent"
-            value="password-link"
-            variant="secondary"
-          />
+          <SubmitButton label={t('staff.newLink')} intent="password-link" variant="secondary" />
         </Form>
       </section>
     </main>

@@ -96,7 +96,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         <Form method="post" className="staff-form" noValidate key={actionData?.error ? 'draft' : actionData?.at}>
           <input type="hidden" name="intent" value="create" />
           <NameFields values={draftFor('create')} />
-          <SubmitButton label={t('tags.addSubmit')} busyLabel={t('tags.addSubmit')} />
+          <SubmitButton label={t('tags.addSubmit')} />
         </Form>
       </section>
       <section className="staff-panel" aria-labelledby="tags-list-title">
@@ -119,7 +119,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
                       <input type="hidden" name="tag" value={tag.id} />
                       <input type="hidden" name="revision" value={tag.revision} />
                       <NameFields values={draftFor('rename', tag.id) ?? tag.names} />
-                      <SubmitButton label={t('tags.renameSubmit')} busyLabel={t('tags.renameSubmit')} />
+                      <SubmitButton label={t('tags.renameSubmit')} />
                     </Form>
                   </details>
                   <Form method="post" className="staff-form">
@@ -127,9 +127,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
                     <input type="hidden" name="revision" value={tag.revision} />
                     <SubmitButton
                       label={tag.disabled ? t('tags.enable') : t('tags.disable')}
-                      busyLabel={tag.disabled ? t('tags.enable') : t('tags.disable')}
-                      name="intent"
-                      value={tag.disabled ? 'enable' : 'disable'}
+                      intent={tag.disabled ? 'enable' : 'disable'}
                       variant="secondary"
                     />
                   </Form>
