@@ -1,6 +1,6 @@
 import type { ErasureRefusalReason } from '@app/core/casework/reporter-control';
 import { AppError, isAppError } from '@app/core/errors/app-error';
-import { codeIn, isServerFailureCode } from '@app/core/errors/error-codes';
+import { type CodeOf, codeIn, type ErrorSection, isServerFailureCode } from '@app/core/errors/error-codes';
 import { todayInBelgium } from '@app/core/site/dates';
 import { can } from '@app/core/staff/staff';
 import type { StaffOperations } from '@app/core/staff/staff-operations';
@@ -75,6 +75,21 @@ function saved({ intent, at }: Posted): Saved {
   return { intent, error: undefined, at, draft: undefined };
 }
 
+/** The change made and saved; a refusal with a code of `section` is the form's answer (`refused`). */
+async function answered<S extends ErrorSection, Body>(
+  posted: Posted,
+  change: () => Promise<void>,
+  section: S,
+  refused: (code: CodeOf<S>) => Body,
+) {
+  try {
+    await change();
+    return saved(posted);
+  } catch (error) {
+    return formFailure(error, section, refused);
+  }
+}
+
 /** The fields of a form, by name, as the draft a refused form is shown again with. */
 function draftOf(form: FormData, names: string[]) {
   return Object.fromEntries(names.map((name) => [name, field(form, name)]));
@@ -83,14 +98,8 @@ function draftOf(form: FormData, names: string[]) {
 /** Reminders answer with codes of their own (`reminders.errors.<code>`), shown in their panel. */
 async function reminderAnswer(reminders: StaffOperations['reminders'], posted: Posted) {
   const { id, form, intent, at } = posted;
-  const answer = async (change: () => Promise<void>, draft?: Record<string, string>) => {
-    try {
-      await change();
-      return saved(posted);
-    } catch (error) {
-      return formFailure(error, 'reminders', (code) => ({ intent, error: undefined, reminderError: code, at, draft }));
-    }
-  };
+  const answer = (change: () => Promise<void>, draft?: Record<string, string>) =>
+    answered(posted, change, 'reminders', (code) => ({ intent, error: undefined, reminderError: code, at, draft }));
   if (intent === 'reminder-set') {
     const draft = { dueOn: field(form, 'dueOn'), note: field(form, 'note') };
     return answer(() => reminders.set(id, draft), draft);
@@ -181,14 +190,8 @@ async function supportAnswer(posted: Posted) {
  */
 async function caseworkAnswer(reports: StaffOperations['reports'], posted: Posted) {
   const { id, form, intent, at } = posted;
-  const answer = async (change: () => Promise<void>, draft?: Record<string, string>) => {
-    try {
-      await change();
-      return saved(posted);
-    } catch (error) {
-      return formFailure(error, 'casework', (code) => ({ intent, error: code, at, draft }));
-    }
-  };
+  const answer = (change: () => Promise<void>, draft?: Record<string, string>) =>
+    answered(posted, change, 'casework', (code) => ({ intent, error: code, at, draft }));
   if (intent === 'reveal') {
     const reporter = await reports.revealReporter(id);
     return { intent, error: undefined, at, draft: undefined, reporter };
