@@ -1,12 +1,13 @@
 import { AppError } from '@app/core/errors/app-error';
 import { LANGUAGES } from '@app/locales/languages';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 
@@ -34,12 +35,10 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
   const name = [message.firstName, message.lastName].filter(Boolean).join(' ');
   const written = LANGUAGES.find((option) => option.code === message.language)?.nativeName ?? message.language;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('inbox.detailTitle', { name })} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.contactForms}>{t('inbox.back')}</Link>
-      </p>
-      <h1>{t('inbox.detailTitle', { name })}</h1>
+    <StaffPage
+      title={t('inbox.detailTitle', { name })}
+      back={{ to: INTERNAL_PAGES.contactForms, label: t('inbox.back') }}
+    >
       {message.spamCheck === 'form-token' && (
         <p>
           <span className="tag">{t('casework.withoutCheck')}</span>
@@ -94,6 +93,6 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
           <SubmitButton label={t('inbox.delete')} intent="delete" variant="danger" />
         </Form>
       </div>
-    </main>
+    </StaffPage>
   );
 }

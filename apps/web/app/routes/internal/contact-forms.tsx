@@ -12,6 +12,7 @@ import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/contact-forms';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -45,10 +46,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
     { header: t('inbox.message'), className: 'user-text', cell: (item) => item.preview },
   ];
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('inbox.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('inbox.title')}</h1>
-      <p>{t('inbox.intro')}</p>
+    <StaffPage title={t('inbox.title')} intro={t('inbox.intro')}>
       {params.get('deleted') === '1' && (
         <FormAlert tone="success">
           <p>{t('inbox.deleted')}</p>
@@ -84,6 +82,6 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
           empty={t('inbox.empty')}
         />
       </PagedList>
-    </main>
+    </StaffPage>
   );
 }

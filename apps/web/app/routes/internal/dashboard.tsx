@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { DataTable } from '../../shared/staff/list/data-table.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/dashboard';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -71,10 +72,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     });
   }
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('dashboard.title')}</h1>
-      <p>{t('dashboard.welcome', { name: member.name })}</p>
+    <StaffPage title={t('dashboard.title')} intro={t('dashboard.welcome', { name: member.name })}>
       {dashboard.urgentReports && dashboard.urgentReports.length > 0 && (
         // First on the page until someone takes them: assigns one, or changes its status.
         <section aria-labelledby="urgent-reports" className="staff-panel urgent-panel">
@@ -188,6 +186,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           {mayManage && <Link to={INTERNAL_PAGES.contactForms}>{t('dashboard.allMessages')}</Link>}
         </section>
       </div>
-    </main>
+    </StaffPage>
   );
 }

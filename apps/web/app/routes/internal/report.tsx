@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { AccessLogPanel } from '../../features/casework/access-log-panel.tsx';
 import { AttachmentsPanel } from '../../features/casework/attachments-panel.tsx';
 import classificationStylesheet from '../../features/casework/classification-panel.css?url';
@@ -22,6 +22,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/report';
 import { answerReportForm, reportPageData } from './report.server.ts';
 
@@ -73,12 +74,10 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       : undefined;
   const reporter = actionData && 'reporter' in actionData ? actionData.reporter : undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('casework.detailTitle', { date: formatDateTime(report.receivedAt, language) })} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.reports}>{t('casework.backToList')}</Link>
-      </p>
-      <h1>{t('casework.detailTitle', { date: formatDateTime(report.receivedAt, language) })}</h1>
+    <StaffPage
+      title={t('casework.detailTitle', { date: formatDateTime(report.receivedAt, language) })}
+      back={{ to: INTERNAL_PAGES.reports, label: t('casework.backToList') }}
+    >
       <p className="muted">
         <bdi dir="ltr">{report.id}</bdi>
       </p>
@@ -146,6 +145,6 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           />
         </div>
       </div>
-    </main>
+    </StaffPage>
   );
 }

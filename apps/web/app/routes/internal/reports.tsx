@@ -14,6 +14,7 @@ import { answeringFailures, formFailure } from '../../shared/failures.server.ts'
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/reports';
 
 /**
@@ -154,10 +155,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
     />
   );
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('casework.listTitle')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('casework.listTitle')}</h1>
-      <p>{t('casework.listIntro')}</p>
+    <StaffPage title={t('casework.listTitle')} intro={t('casework.listIntro')}>
       <p>
         <Link className="button button--secondary" to={INTERNAL_PAGES.recordReport}>
           {t('recordReport.link')}
@@ -203,6 +201,6 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
           {table}
         </PagedList>
       )}
-    </main>
+    </StaffPage>
   );
 }

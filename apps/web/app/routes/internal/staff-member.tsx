@@ -1,6 +1,6 @@
 import { AppError } from '@app/core/errors/app-error';
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff/staff';
-import { Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -8,6 +8,7 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/staff-member';
 
@@ -76,12 +77,11 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const intent = actionData?.intent as Intent | undefined;
   const error = actionData?.error as StaffErrorCode | undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${member.name} · ${t('staff.title')} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.staff}>{t('staff.back')}</Link>
-      </p>
-      <h1>{t('staff.memberTitle', { name: member.name })}</h1>
+    <StaffPage
+      title={t('staff.memberTitle', { name: member.name })}
+      documentTitle={`${member.name} · ${t('staff.title')}`}
+      back={{ to: INTERNAL_PAGES.staff, label: t('staff.back') }}
+    >
       <p>
         <bdi>{member.email}</bdi> · {t(`internal.roles.${member.role}`)} ·{' '}
         {member.disabled ? t('staff.disabled') : t('staff.active')} ·{' '}
@@ -146,6 +146,6 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           <SubmitButton label={t('staff.newLink')} intent="password-link" variant="secondary" />
         </Form>
       </section>
-    </main>
+    </StaffPage>
   );
 }

@@ -14,6 +14,7 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/stats';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -37,10 +38,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const query = new URLSearchParams({ from: stats.range.from, to: stats.range.to, months: String(months) });
   const label = (key: string, prefix: string) => (key ? t(`${prefix}${key}`) : t('stats.unknown'));
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('stats.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('stats.title')}</h1>
-      <p>{t('stats.intro')}</p>
+    <StaffPage title={t('stats.title')} intro={t('stats.intro')}>
       <Form method="get" className="staff-filters" aria-label={t('stats.period')}>
         <InputField label={t('stats.from')} name="from" type="date" defaultValue={stats.range.from} />
         <InputField label={t('stats.to')} name="to" type="date" defaultValue={stats.range.to} />
@@ -179,6 +177,6 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       </section>
       {stats.referrals && <ReferralStatsSection referrals={stats.referrals} number={number} decimal={decimal} />}
       {stats.support && <SupportStatsSection support={stats.support} number={number} />}
-    </main>
+    </StaffPage>
   );
 }

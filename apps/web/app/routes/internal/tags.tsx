@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/tags';
 
@@ -77,10 +78,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
   const draftFor = (intent: string, tag = '') =>
     actionData?.error && actionData.intent === intent && actionData.tag === tag ? actionData.names : undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('tags.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('tags.title')}</h1>
-      <p>{t('tags.intro')}</p>
+    <StaffPage title={t('tags.title')} intro={t('tags.intro')}>
       {actionData?.error && (
         <FormAlert key={actionData.at}>
           <p>{t(`tags.errors.${actionData.error}`)}</p>
@@ -137,6 +135,6 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-    </main>
+    </StaffPage>
   );
 }
