@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { DueList } from '../../shared/staff/due-list.tsx';
 
 /**
  * The dashboard's referrals whose partner has not answered in time (decision 0050), on reports
@@ -11,38 +12,33 @@ import { INTERNAL_PAGES } from '../../paths.ts';
  */
 export function DueReferrals({ dueReferrals }: { dueReferrals: { count: number; referrals: DueReferral[] } }) {
   const { t, language } = useTranslation();
-  const hidden = dueReferrals.count - dueReferrals.referrals.length;
   return (
-    <section aria-labelledby="due-referrals" className="staff-panel" data-testid="due-referrals">
-      <h2 id="due-referrals" tabIndex={-1}>
-        {t('referrals.due.title')}
-      </h2>
-      <p className="muted">{t('referrals.due.intro')}</p>
-      {dueReferrals.referrals.length === 0 ? (
-        <p>{t('referrals.due.none')}</p>
-      ) : (
-        <ul className="reminder-list">
-          {dueReferrals.referrals.map((referral) => (
-            <li key={referral.id} className="reminder reminder--due">
-              <p>
-                {t('referrals.due.line', {
-                  partner: isolate(referral.partnerName),
-                  date: formatDateTime(referral.sentAt, language),
-                })}
-              </p>
-              <p>
-                <Link to={`${INTERNAL_PAGES.reports}/${referral.reportId}#referrals-title`}>
-                  {t('referrals.due.openReport', {
-                    type: t(`incidentTypes.${referral.incidentType}.label`),
-                    date: formatDateTime(referral.reportReceivedAt, language),
-                  })}
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
+    <DueList
+      id="due-referrals"
+      testId="due-referrals"
+      title={t('referrals.due.title')}
+      intro={t('referrals.due.intro')}
+      none={t('referrals.due.none')}
+      more={(count) => t('referrals.due.more', { count })}
+      due={{ count: dueReferrals.count, items: dueReferrals.referrals }}
+      item={(referral) => (
+        <>
+          <p>
+            {t('referrals.due.line', {
+              partner: isolate(referral.partnerName),
+              date: formatDateTime(referral.sentAt, language),
+            })}
+          </p>
+          <p>
+            <Link to={`${INTERNAL_PAGES.reports}/${referral.reportId}#referrals-title`}>
+              {t('referrals.due.openReport', {
+                type: t(`incidentTypes.${referral.incidentType}.label`),
+                date: formatDateTime(referral.reportReceivedAt, language),
+              })}
+            </Link>
+          </p>
+        </>
       )}
-      {hidden > 0 && <p className="muted">{t('referrals.due.more', { count: hidden })}</p>}
-    </section>
+    />
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { dateColumn, statusColumn, typeColumn } from '../../shared/staff/list/columns.ts';
 import { DataTable } from '../../shared/staff/list/data-table.tsx';
 
 /**
@@ -39,8 +40,8 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
                 formatDateTime(row.answerDueAt, language)
               ),
           },
-          { header: t('dashboard.requestedOn'), cell: (row) => formatDateTime(row.requestedAt, language) },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
+          dateColumn(t('dashboard.requestedOn'), 'requestedAt', language),
+          typeColumn(t),
           {
             header: t('dashboard.received'),
             cell: (row) => reportLink(row.reportId, row.receivedAt, 'reporter-control-title'),
@@ -55,9 +56,9 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
         rowKey={(row) => row.reportId}
         empty={t('dashboard.noErasures')}
         columns={[
-          { header: t('dashboard.erasureOn'), cell: (row) => formatDateTime(row.dueAt, language) },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
-          { header: t('dashboard.status'), cell: (row) => t(`reportStatus.${row.status}`) },
+          dateColumn(t('dashboard.erasureOn'), 'dueAt', language),
+          typeColumn(t),
+          statusColumn(t),
           { header: t('dashboard.received'), cell: (row) => reportLink(row.reportId, row.receivedAt) },
         ]}
       />
@@ -68,7 +69,7 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
         rowKey={(row) => row.reportId}
         empty={t('dashboard.noHolds')}
         columns={[
-          { header: t('dashboard.holdSet'), cell: (row) => formatDateTime(row.setAt, language) },
+          dateColumn(t('dashboard.holdSet'), 'setAt', language),
           {
             header: t('dashboard.holdReview'),
             cell: (row) =>
@@ -78,7 +79,7 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
                 t('dashboard.reviewDueOn', { date: formatDateTime(row.reviewDueAt, language) })
               ),
           },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
+          typeColumn(t),
           { header: t('dashboard.received'), cell: (row) => reportLink(row.reportId, row.receivedAt) },
         ]}
       />

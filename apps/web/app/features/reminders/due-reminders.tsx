@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { DueList } from '../../shared/staff/due-list.tsx';
 
 /**
  * The dashboard's reminders that are this member's to act on today: on reports assigned to them,
@@ -10,38 +11,32 @@ import { INTERNAL_PAGES } from '../../paths.ts';
  */
 export function DueReminders({ dueReminders }: { dueReminders: { count: number; reminders: DueReminder[] } }) {
   const { t, language } = useTranslation();
-  const hidden = dueReminders.count - dueReminders.reminders.length;
   return (
-    <section aria-labelledby="due-reminders" className="staff-panel">
-      <h2 id="due-reminders" tabIndex={-1}>
-        {t('reminders.dueTitle')}
-      </h2>
-      <p className="muted">{t('reminders.dueIntro')}</p>
-      {dueReminders.reminders.length === 0 ? (
-        <p>{t('reminders.noneDue')}</p>
-      ) : (
-        <ul className="reminder-list">
-          {dueReminders.reminders.map((reminder) => (
-            <li key={reminder.id} className="reminder reminder--due">
-              <p className="reminder__day">
-                <strong>{formatDay(reminder.dueOn, language)}</strong>
-              </p>
-              <p className="user-text" dir="auto">
-                {reminder.note}
-              </p>
-              <p>
-                <Link to={`${INTERNAL_PAGES.reports}/${reminder.reportId}#reminders-title`}>
-                  {t('reminders.openReport', {
-                    type: t(`incidentTypes.${reminder.incidentType}.label`),
-                    date: formatDateTime(reminder.reportReceivedAt, language),
-                  })}
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
+    <DueList
+      id="due-reminders"
+      title={t('reminders.dueTitle')}
+      intro={t('reminders.dueIntro')}
+      none={t('reminders.noneDue')}
+      more={(count) => t('reminders.moreDue', { count })}
+      due={{ count: dueReminders.count, items: dueReminders.reminders }}
+      item={(reminder) => (
+        <>
+          <p className="reminder__day">
+            <strong>{formatDay(reminder.dueOn, language)}</strong>
+          </p>
+          <p className="user-text" dir="auto">
+            {reminder.note}
+          </p>
+          <p>
+            <Link to={`${INTERNAL_PAGES.reports}/${reminder.reportId}#reminders-title`}>
+              {t('reminders.openReport', {
+                type: t(`incidentTypes.${reminder.incidentType}.label`),
+                date: formatDateTime(reminder.reportReceivedAt, language),
+              })}
+            </Link>
+          </p>
+        </>
       )}
-      {hidden > 0 && <p className="muted">{t('reminders.moreDue', { count: hidden })}</p>}
-    </section>
+    />
   );
 }

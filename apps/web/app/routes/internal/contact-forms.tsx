@@ -3,11 +3,11 @@ import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/casework/statuse
 import { filterQuery, MESSAGE_FILTERS, readFilters } from '@app/core/staff/list-filters';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { dateColumn } from '../../shared/staff/list/columns.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
@@ -27,7 +27,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const link = (status: MessageStatus, page = 1) => filterQuery(MESSAGE_FILTERS, { ...filter, status }, page);
   const columns: Column<InboxItem>[] = [
-    { header: t('inbox.received'), cell: (item) => formatDateTime(item.receivedAt, language) },
+    dateColumn(t('inbox.received'), 'receivedAt', language),
     {
       header: t('inbox.sender'),
       isRowHeader: true,

@@ -90,20 +90,16 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate>
-          <InputField
-            label={t('content.emergencyNumber')}
-            name="emergencyNumber"
-            inputMode="tel"
-            dir="ltr"
-            defaultValue={actionData?.numbers?.emergencyNumber ?? loaderData.numbers.emergencyNumber}
-          />
-          <InputField
-            label={t('content.policeNumber')}
-            name="policeNumber"
-            inputMode="tel"
-            dir="ltr"
-            defaultValue={actionData?.numbers?.policeNumber ?? loaderData.numbers.policeNumber}
-          />
+          {(['emergencyNumber', 'policeNumber'] as const).map((name) => (
+            <InputField
+              key={name}
+              label={t(`content.${name}`)}
+              name={name}
+              inputMode="tel"
+              dir="ltr"
+              defaultValue={actionData?.numbers?.[name] ?? loaderData.numbers[name]}
+            />
+          ))}
           <SubmitButton label={t('content.saveNumbers')} />
         </Form>
       </section>

@@ -13,6 +13,7 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { dateColumn, statusColumn, typeColumn } from '../../shared/staff/list/columns.ts';
 import { DataTable } from '../../shared/staff/list/data-table.tsx';
 import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/dashboard';
@@ -132,8 +133,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rowKey={(reply) => reply.reportId}
             empty={t('dashboard.noReplies')}
             columns={[
-              { header: t('dashboard.replyReceived'), cell: (reply) => formatDateTime(reply.lastMessageAt, language) },
-              { header: t('dashboard.type'), cell: (reply) => t(`incidentTypes.${reply.incidentType}.label`) },
+              dateColumn(t('dashboard.replyReceived'), 'lastMessageAt', language),
+              typeColumn(t),
               {
                 header: t('dashboard.received'),
                 cell: (reply) => (
@@ -155,9 +156,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rowKey={(report) => report.id}
             empty={t('dashboard.noReports')}
             columns={[
-              { header: t('dashboard.received'), cell: (report) => formatDateTime(report.receivedAt, language) },
-              { header: t('dashboard.type'), cell: (report) => t(`incidentTypes.${report.incidentType}.label`) },
-              { header: t('dashboard.status'), cell: (report) => t(`reportStatus.${report.status}`) },
+              dateColumn(t('dashboard.received'), 'receivedAt', language),
+              typeColumn(t),
+              statusColumn(t),
               {
                 header: t('dashboard.reporter'),
                 cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
@@ -175,7 +176,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             rowKey={(message) => message.id}
             empty={t('dashboard.noMessages')}
             columns={[
-              { header: t('dashboard.received'), cell: (message) => formatDateTime(message.receivedAt, language) },
+              dateColumn(t('dashboard.received'), 'receivedAt', language),
               { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
               {
                 header: t('dashboard.sender'),

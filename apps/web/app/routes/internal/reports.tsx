@@ -11,6 +11,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { typeColumn } from '../../shared/staff/list/columns.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
@@ -119,7 +120,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       ),
     },
     { header: t('casework.incidentDate'), cell: (item) => formatDay(item.incidentDate, language) },
-    { header: t('casework.type'), cell: (item) => t(`incidentTypes.${item.incidentType}.label`) },
+    typeColumn(t, t('casework.type')),
     {
       header: t('casework.status'),
       cell: (item) => (
