@@ -78,16 +78,12 @@ export function ClassificationPanel({ report, draft }: { report: ReportDetail; d
         <ChoiceGroup
           type="radio"
           name="category"
-          legend={t('classification.category')}
-          hint={t('classification.categoryHint')}
           options={INCIDENT_CATEGORIES.map((option) => ({ value: option, label: value('category', option) }))}
           checked={[shown.category]}
         />
         <ChoiceGroup
           type="checkbox"
           name="manifestations"
-          legend={t('classification.manifestations')}
-          hint={t('classification.manifestationsHint')}
           options={INCIDENT_MANIFESTATIONS.map((option) => ({ value: option, label: value('manifestation', option) }))}
           checked={shown.manifestations}
         />
@@ -97,7 +93,6 @@ export function ClassificationPanel({ report, draft }: { report: ReportDetail; d
         <ChoiceGroup
           type="checkbox"
           name="tags"
-          legend={t('classification.tags')}
           hint={incident.tagChoices.length ? t('classification.tagsHint') : t('classification.noTags')}
           options={incident.tagChoices.map((tag) => ({ value: tag.id, label: tagName(tag) }))}
           checked={shown.tags}
@@ -109,11 +104,13 @@ export function ClassificationPanel({ report, draft }: { report: ReportDetail; d
   );
 }
 
-/** A group of choices, one (radio) or several (checkbox), with its legend and hint. */
+/**
+ * A group of choices, one (radio) or several (checkbox), with its legend and hint
+ * (`classification.<name>` and `classification.<name>Hint` unless given).
+ */
 function ChoiceGroup({
   type,
   name,
-  legend,
   hint,
   options,
   checked,
@@ -121,18 +118,18 @@ function ChoiceGroup({
 }: {
   type: 'radio' | 'checkbox';
   name: string;
-  legend: string;
-  hint: string;
+  hint?: string;
   options: { value: string; label: string }[];
   checked: readonly string[];
   optionsClassName?: string;
 }) {
+  const { t } = useTranslation();
   const hintId = `classification-${name}-hint`;
   return (
     <fieldset className="choice-group classification-form__group" aria-describedby={hintId}>
-      <legend className="form-field__label">{legend}</legend>
+      <legend className="form-field__label">{t(`classification.${name}`)}</legend>
       <p id={hintId} className="form-field__hint">
-        {hint}
+        {hint ?? t(`classification.${name}Hint`)}
       </p>
       {options.length > 0 && (
         <div

@@ -1,10 +1,16 @@
 import type { DueReferral } from '@app/core/casework/referrals';
 import { isolate } from '@app/locales/bidi';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { INTERNAL_PAGES } from '../../paths.ts';
 import { DueList } from '../../shared/staff/due-list.tsx';
+
+const MESSAGES = {
+  title: 'referrals.due.title',
+  intro: 'referrals.due.intro',
+  none: 'referrals.due.none',
+  more: 'referrals.due.more',
+  open: 'referrals.due.openReport',
+};
 
 /**
  * The dashboard's referrals whose partner has not answered in time (decision 0050), on reports
@@ -16,28 +22,16 @@ export function DueReferrals({ dueReferrals }: { dueReferrals: { count: number; 
     <DueList
       id="due-referrals"
       testId="due-referrals"
-      title={t('referrals.due.title')}
-      intro={t('referrals.due.intro')}
-      none={t('referrals.due.none')}
-      more={(count) => t('referrals.due.more', { count })}
+      messages={MESSAGES}
       due={{ count: dueReferrals.count, items: dueReferrals.referrals }}
+      anchor="referrals-title"
       item={(referral) => (
-        <>
-          <p>
-            {t('referrals.due.line', {
-              partner: isolate(referral.partnerName),
-              date: formatDateTime(referral.sentAt, language),
-            })}
-          </p>
-          <p>
-            <Link to={`${INTERNAL_PAGES.reports}/${referral.reportId}#referrals-title`}>
-              {t('referrals.due.openReport', {
-                type: t(`incidentTypes.${referral.incidentType}.label`),
-                date: formatDateTime(referral.reportReceivedAt, language),
-              })}
-            </Link>
-          </p>
-        </>
+        <p>
+          {t('referrals.due.line', {
+            partner: isolate(referral.partnerName),
+            date: formatDateTime(referral.sentAt, language),
+          })}
+        </p>
       )}
     />
   );

@@ -35,13 +35,7 @@ export function FiguresOverview({ figures, language }: { figures: OverviewFigure
             title={t('figures.trendTitle')}
             running={figures.asOf.slice(0, 7)}
           />
-          <PeriodComparison
-            current={figures.current}
-            previous={figures.previous}
-            currentLabel={current}
-            previousLabel={previous}
-            threshold={figures.threshold}
-          />
+          <PeriodComparison figures={figures} labels={[current, previous]} />
           <ProtectionLegend threshold={figures.threshold} />
         </>
       )}

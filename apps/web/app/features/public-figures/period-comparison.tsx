@@ -9,17 +9,12 @@ import { categoryRows, provinceRows, typeRows } from './periods.ts';
  * (decision 0054). The page puts the one legend of "fewer than k" and withheld after them.
  */
 export function PeriodComparison({
-  current,
-  previous,
-  currentLabel,
-  previousLabel,
-  threshold,
+  figures: { current, previous, threshold },
+  labels: [currentLabel, previousLabel],
 }: {
-  current: PeriodFigures;
-  previous: PeriodFigures;
-  currentLabel: string;
-  previousLabel: string;
-  threshold: number;
+  figures: { current: PeriodFigures; previous: PeriodFigures; threshold: number };
+  /** How the page names the two periods. */
+  labels: [current: string, previous: string];
 }) {
   const { t } = useTranslation();
   const charts = [

@@ -59,13 +59,7 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
       </section>
       <section aria-labelledby="year-compare" className="section section--wide">
         <h2 id="year-compare">{t('figures.title')}</h2>
-        <PeriodComparison
-          current={figures.current}
-          previous={figures.previous}
-          currentLabel={period}
-          previousLabel={previous}
-          threshold={k}
-        />
+        <PeriodComparison figures={figures} labels={[period, previous]} />
         <ProtectionLegend threshold={k} />
       </section>
       <section aria-labelledby="year-provinces" className="section section--wide">
