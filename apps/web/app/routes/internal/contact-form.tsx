@@ -6,6 +6,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
@@ -84,14 +85,9 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
             variant="secondary"
           />
         </Form>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('inbox.confirmDelete'))) event.preventDefault();
-          }}
-        >
+        <ConfirmForm question={t('inbox.confirmDelete')}>
           <SubmitButton label={t('inbox.delete')} intent="delete" variant="danger" />
-        </Form>
+        </ConfirmForm>
       </div>
     </StaffPage>
   );

@@ -11,6 +11,7 @@ import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
@@ -156,14 +157,9 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             ))}
           </ol>
         )}
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('content.confirmShipped'))) event.preventDefault();
-          }}
-        >
+        <ConfirmForm question={t('content.confirmShipped')}>
           <SubmitButton label={t('content.restoreShipped')} intent="shipped" variant="secondary" />
-        </Form>
+        </ConfirmForm>
       </section>
     </StaffPage>
   );

@@ -14,7 +14,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { dateColumn, statusColumn, typeColumn } from '../../shared/staff/list/columns.ts';
-import { DataTable } from '../../shared/staff/list/data-table.tsx';
+import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/dashboard';
 
@@ -148,45 +148,64 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </section>
       )}
       <div className="staff-columns">
-        <section aria-labelledby="latest-reports">
-          <h2 id="latest-reports">{t('dashboard.latestReports')}</h2>
-          <DataTable
-            label={t('dashboard.latestReports')}
-            rows={dashboard.latestReports}
-            rowKey={(report) => report.id}
-            empty={t('dashboard.noReports')}
-            columns={[
-              dateColumn(t('dashboard.received'), 'receivedAt', language),
-              typeColumn(t),
-              statusColumn(t),
-              {
-                header: t('dashboard.reporter'),
-                cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
-              },
-              { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
-            ]}
-          />
-          {mayManage && <Link to={INTERNAL_PAGES.reports}>{t('dashboard.allReports')}</Link>}
-        </section>
-        <section aria-labelledby="latest-messages">
-          <h2 id="latest-messages">{t('dashboard.latestMessages')}</h2>
-          <DataTable
-            label={t('dashboard.latestMessages')}
-            rows={dashboard.latestMessages}
-            rowKey={(message) => message.id}
-            empty={t('dashboard.noMessages')}
-            columns={[
-              dateColumn(t('dashboard.received'), 'receivedAt', language),
-              { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
-              {
-                header: t('dashboard.sender'),
-                cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
-              },
-            ]}
-          />
-          {mayManage && <Link to={INTERNAL_PAGES.contactForms}>{t('dashboard.allMessages')}</Link>}
-        </section>
+        <LatestList
+          id="latest-reports"
+          title={t('dashboard.latestReports')}
+          rows={dashboard.latestReports}
+          empty={t('dashboard.noReports')}
+          columns={[
+            dateColumn(t('dashboard.received'), 'receivedAt', language),
+            typeColumn(t),
+            statusColumn(t),
+            {
+              header: t('dashboard.reporter'),
+              cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
+            },
+            { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
+          ]}
+          all={mayManage ? { to: INTERNAL_PAGES.reports, label: t('dashboard.allReports') } : undefined}
+        />
+        <LatestList
+          id="latest-messages"
+          title={t('dashboard.latestMessages')}
+          rows={dashboard.latestMessages}
+          empty={t('dashboard.noMessages')}
+          columns={[
+            dateColumn(t('dashboard.received'), 'receivedAt', language),
+            { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
+            {
+              header: t('dashboard.sender'),
+              cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
+            },
+          ]}
+          all={mayManage ? { to: INTERNAL_PAGES.contactForms, label: t('dashboard.allMessages') } : undefined}
+        />
       </div>
     </StaffPage>
+  );
+}
+
+/** The latest reports or messages: a table under its heading, and the link to the whole list. */
+function LatestList<Row extends { id: string }>({
+  id,
+  title,
+  rows,
+  empty,
+  columns,
+  all,
+}: {
+  id: string;
+  title: string;
+  rows: readonly Row[];
+  empty: string;
+  columns: Column<NoInfer<Row>>[];
+  all?: { to: string; label: string };
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <DataTable label={title} rows={rows} rowKey={(row) => row.id} empty={empty} columns={columns} />
+      {all && <Link to={all.to}>{all.label}</Link>}
+    </section>
   );
 }

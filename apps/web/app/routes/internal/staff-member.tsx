@@ -6,6 +6,7 @@ import { field, requireStaff } from '../../features/staff/staff-guard.server.ts'
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { StaffPage } from '../../shared/staff/staff-page.tsx';
@@ -111,32 +112,21 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <section className="staff-panel" aria-labelledby="access">
         <h2 id="access">{member.disabled ? t('staff.enable') : t('staff.disable')}</h2>
         {!member.disabled && <p>{t('staff.disableIntro')}</p>}
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!member.disabled && !window.confirm(t('staff.confirmDisable', { name: member.name })))
-              event.preventDefault();
-          }}
-        >
+        <ConfirmForm question={member.disabled ? undefined : t('staff.confirmDisable', { name: member.name })}>
           <SubmitButton
             label={member.disabled ? t('staff.enable') : t('staff.disable')}
             intent={member.disabled ? 'enable' : 'disable'}
             variant={member.disabled ? 'secondary' : 'danger'}
           />
-        </Form>
+        </ConfirmForm>
       </section>
 
       <section className="staff-panel" aria-labelledby="reset-two-factor">
         <h2 id="reset-two-factor">{t('staff.resetTwoFactor')}</h2>
         <p>{t('staff.resetTwoFactorIntro')}</p>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('staff.confirmReset', { name: member.name }))) event.preventDefault();
-          }}
-        >
+        <ConfirmForm question={t('staff.confirmReset', { name: member.name })}>
           <SubmitButton label={t('staff.resetTwoFactor')} intent="reset-two-factor" variant="danger" />
-        </Form>
+        </ConfirmForm>
       </section>
 
       <section className="staff-panel" aria-labelledby="password-link">
