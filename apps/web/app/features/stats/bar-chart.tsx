@@ -5,6 +5,14 @@ import { ChartFigure } from './chart-figure.tsx';
 
 export type BarDatum = { label: string; count: number };
 
+/** Counts by key, as the statistics give them, for a chart: each key named by `label`. */
+export function byKey<Entry extends { key: string; count: number }>(
+  counts: readonly Entry[],
+  label: (key: string, entry: Entry) => string,
+): BarDatum[] {
+  return counts.map((entry) => ({ label: label(entry.key, entry), count: entry.count }));
+}
+
 const BAR_COLOUR = '#b26a00';
 const LABEL_WIDTH = 170;
 const ROW_HEIGHT = 28;

@@ -1,4 +1,5 @@
 import { AppError } from '@app/core/errors/app-error';
+import type { DashboardMessage, DashboardReport } from '@app/core/staff/staff-api';
 import { Link } from 'react-router';
 import { DueReferrals } from '../../features/casework/due-referrals.tsx';
 import { RetentionDashboard } from '../../features/casework/retention-dashboard.tsx';
@@ -72,6 +73,24 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       to: '#new-replies',
     });
   }
+  const reportColumns: Column<DashboardReport>[] = [
+    dateColumn(t('dashboard.received'), 'receivedAt', language),
+    typeColumn(t),
+    statusColumn(t),
+    {
+      header: t('dashboard.reporter'),
+      cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
+    },
+    { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
+  ];
+  const messageColumns: Column<DashboardMessage>[] = [
+    dateColumn(t('dashboard.received'), 'receivedAt', language),
+    { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
+    {
+      header: t('dashboard.sender'),
+      cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
+    },
+  ];
   return (
     <StaffPage title={t('dashboard.title')} intro={t('dashboard.welcome', { name: member.name })}>
       {dashboard.urgentReports && dashboard.urgentReports.length > 0 && (
@@ -148,64 +167,55 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </section>
       )}
       <div className="staff-columns">
-        <LatestList
-          id="latest-reports"
-          title={t('dashboard.latestReports')}
-          rows={dashboard.latestReports}
-          empty={t('dashboard.noReports')}
-          columns={[
-            dateColumn(t('dashboard.received'), 'receivedAt', language),
-            typeColumn(t),
-            statusColumn(t),
-            {
-              header: t('dashboard.reporter'),
-              cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
-            },
-            { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
-          ]}
-          all={mayManage ? { to: INTERNAL_PAGES.reports, label: t('dashboard.allReports') } : undefined}
-        />
-        <LatestList
-          id="latest-messages"
-          title={t('dashboard.latestMessages')}
-          rows={dashboard.latestMessages}
-          empty={t('dashboard.noMessages')}
-          columns={[
-            dateColumn(t('dashboard.received'), 'receivedAt', language),
-            { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
-            {
-              header: t('dashboard.sender'),
-              cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
-            },
-          ]}
-          all={mayManage ? { to: INTERNAL_PAGES.contactForms, label: t('dashboard.allMessages') } : undefined}
-        />
+        <LatestList of="reports" rows={dashboard.latestReports} columns={reportColumns} showAll={mayManage} />
+        <LatestList of="messages" rows={dashboard.latestMessages} columns={messageColumns} showAll={mayManage} />
       </div>
     </StaffPage>
   );
 }
 
+/** The dashboard's two lists of the latest: their headings, empty sentences and whole lists. */
+const LATEST = {
+  reports: {
+    title: 'dashboard.latestReports',
+    empty: 'dashboard.noReports',
+    all: 'dashboard.allReports',
+    to: INTERNAL_PAGES.reports,
+  },
+  messages: {
+    title: 'dashboard.latestMessages',
+    empty: 'dashboard.noMessages',
+    all: 'dashboard.allMessages',
+    to: INTERNAL_PAGES.contactForms,
+  },
+};
+
 /** The latest reports or messages: a table under its heading, and the link to the whole list. */
 function LatestList<Row extends { id: string }>({
-  id,
-  title,
+  of,
   rows,
-  empty,
   columns,
-  all,
+  showAll,
 }: {
-  id: string;
-  title: string;
+  of: keyof typeof LATEST;
   rows: readonly Row[];
-  empty: string;
   columns: Column<NoInfer<Row>>[];
-  all?: { to: string; label: string };
+  showAll: boolean;
 }) {
+  const { t } = useTranslation();
+  const latest = LATEST[of];
+  const id = `latest-${of}`;
   return (
     <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <DataTable label={title} rows={rows} rowKey={(row) => row.id} empty={empty} columns={columns} />
-      {all && <Link to={all.to}>{all.label}</Link>}
+      <h2 id={id}>{t(latest.title)}</h2>
+      <DataTable
+        label={t(latest.title)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={t(latest.empty)}
+        columns={columns}
+      />
+      {showAll && <Link to={latest.to}>{t(latest.all)}</Link>}
     </section>
   );
 }

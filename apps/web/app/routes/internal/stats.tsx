@@ -4,7 +4,7 @@ import { can } from '@app/core/staff/staff';
 import { localeTag } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { BarChart, byKey } from '../../features/stats/bar-chart.tsx';
 import { ReferralStatsSection } from '../../features/stats/referral-stats.tsx';
 import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
 import { SupportStatsSection } from '../../features/stats/support-stats.tsx';
@@ -108,58 +108,48 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         <BarChart
           title={t('stats.byType')}
           numberFormat={number}
-          data={stats.byType.map((entry) => ({ label: t(`incidentTypes.${entry.key}.label`), count: entry.count }))}
+          data={byKey(stats.byType, (key) => t(`incidentTypes.${key}.label`))}
         />
         <BarChart
           title={t('stats.byMonth')}
           categoryLabel={t('stats.month')}
           numberFormat={number}
-          data={stats.byMonth.map((entry) => ({ label: monthLabel(entry.key), count: entry.count }))}
+          data={byKey(stats.byMonth, monthLabel)}
         />
         <BarChart
           title={t('stats.byProvince')}
           numberFormat={number}
-          data={stats.byProvince.map((entry) => ({
-            label: label(entry.key, 'casework.provinces.'),
-            count: entry.count,
-          }))}
+          data={byKey(stats.byProvince, (key) => label(key, 'casework.provinces.'))}
         />
         <BarChart
           title={t('stats.byMunicipality')}
           numberFormat={number}
-          data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
+          data={byKey(stats.byMunicipality, (key) => key || t('stats.unknown'))}
         />
         {CLASSIFICATION_DIMENSIONS.map((dimension) => (
           <BarChart
             key={dimension}
             title={t(`stats.byClassification.${dimension}`)}
             numberFormat={number}
-            data={stats.byClassification[dimension].map((entry) => ({
-              label: entry.key ? t(`classification.values.${dimension}.${entry.key}`) : t('classification.notRecorded'),
-              count: entry.count,
-            }))}
+            data={byKey(stats.byClassification[dimension], (key) =>
+              key ? t(`classification.values.${dimension}.${key}`) : t('classification.notRecorded'),
+            )}
           />
         ))}
         <BarChart
           title={t('stats.byTag')}
           numberFormat={number}
-          data={stats.byTag.map((entry) => ({
-            label: entry.names[language] ?? entry.names.en ?? '',
-            count: entry.count,
-          }))}
+          data={byKey(stats.byTag, (_key, entry) => entry.names[language] ?? entry.names.en ?? '')}
         />
         <BarChart
           title={t('stats.bySource')}
           numberFormat={number}
-          data={stats.bySource.map((entry) => ({ label: t(`casework.sources.${entry.key}`), count: entry.count }))}
+          data={byKey(stats.bySource, (key) => t(`casework.sources.${key}`))}
         />
         <BarChart
           title={t('stats.byPlatform')}
           numberFormat={number}
-          data={stats.byPlatform.map((entry) => ({
-            label: entry.key ? t(`onlinePlatforms.${entry.key}`) : t('stats.platformNotSaid'),
-            count: entry.count,
-          }))}
+          data={byKey(stats.byPlatform, (key) => (key ? t(`onlinePlatforms.${key}`) : t('stats.platformNotSaid')))}
         />
       </div>
       <section className="staff-panel stats-response" aria-labelledby="response-times-title">
