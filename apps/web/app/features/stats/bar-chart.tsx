@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChartFigure } from './chart-figure.tsx';
 
@@ -29,11 +30,13 @@ export function BarChart({
 }: {
   title: string;
   data: BarDatum[];
-  numberFormat: (value: number) => string;
+  /** How a count is written: the page's language's numbers unless given. */
+  numberFormat?: (value: number) => string;
   /** The first column's heading in the table: "Category" unless given. */
   categoryLabel?: string;
 }) {
   const { t, language } = useTranslation();
+  const written = numberFormat ?? ((value: number) => formatNumber(value, language));
   const isRtl = language === 'he' || language === 'yi';
   const width = 640;
   const height = Math.max(1, data.length) * ROW_HEIGHT + 8;
@@ -62,7 +65,7 @@ export function BarChart({
               fontSize={13}
               textAnchor={isRtl ? 'end' : 'start'}
             >
-              {numberFormat(datum.count)}
+              {written(datum.count)}
             </text>
             <text
               x={isRtl ? width - 4 : LABEL_WIDTH - 8}
@@ -89,7 +92,7 @@ export function BarChart({
           {data.map((datum) => (
             <tr key={datum.label}>
               <th scope="row">{datum.label}</th>
-              <td>{numberFormat(datum.count)}</td>
+              <td>{written(datum.count)}</td>
             </tr>
           ))}
         </tbody>

@@ -21,19 +21,13 @@ export function SupportStatsSection({ support, number }: { support: SupportStats
     <section className="staff-panel" aria-labelledby="support-stats-title" data-testid="support-stats">
       <h2 id="support-stats-title">{t('support.stats.title')}</h2>
       <div className="stats-grid">
-        <BarChart
-          title={t('support.stats.needs')}
-          numberFormat={number}
-          data={byKey(support.needs, (key) => t(`support.needs.${key}`))}
-        />
+        <BarChart title={t('support.stats.needs')} data={byKey(support.needs, (key) => t(`support.needs.${key}`))} />
         <BarChart
           title={t('support.stats.services')}
-          numberFormat={number}
           data={byKey(support.services, (key) => t(`support.needs.${key}`))}
         />
         <BarChart
           title={t('support.stats.byProvider')}
-          numberFormat={number}
           data={byKey(support.servicesByProvider, (key) => t(`support.providers.${key}`))}
         />
       </div>

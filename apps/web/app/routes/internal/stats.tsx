@@ -105,32 +105,20 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <div className="stats-grid">
-        <BarChart
-          title={t('stats.byType')}
-          numberFormat={number}
-          data={byKey(stats.byType, (key) => t(`incidentTypes.${key}.label`))}
-        />
-        <BarChart
-          title={t('stats.byMonth')}
-          categoryLabel={t('stats.month')}
-          numberFormat={number}
-          data={byKey(stats.byMonth, monthLabel)}
-        />
+        <BarChart title={t('stats.byType')} data={byKey(stats.byType, (key) => t(`incidentTypes.${key}.label`))} />
+        <BarChart title={t('stats.byMonth')} categoryLabel={t('stats.month')} data={byKey(stats.byMonth, monthLabel)} />
         <BarChart
           title={t('stats.byProvince')}
-          numberFormat={number}
           data={byKey(stats.byProvince, (key) => label(key, 'casework.provinces.'))}
         />
         <BarChart
           title={t('stats.byMunicipality')}
-          numberFormat={number}
           data={byKey(stats.byMunicipality, (key) => key || t('stats.unknown'))}
         />
         {CLASSIFICATION_DIMENSIONS.map((dimension) => (
           <BarChart
             key={dimension}
             title={t(`stats.byClassification.${dimension}`)}
-            numberFormat={number}
             data={byKey(stats.byClassification[dimension], (key) =>
               key ? t(`classification.values.${dimension}.${key}`) : t('classification.notRecorded'),
             )}
@@ -138,17 +126,11 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         ))}
         <BarChart
           title={t('stats.byTag')}
-          numberFormat={number}
           data={byKey(stats.byTag, (_key, entry) => entry.names[language] ?? entry.names.en ?? '')}
         />
-        <BarChart
-          title={t('stats.bySource')}
-          numberFormat={number}
-          data={byKey(stats.bySource, (key) => t(`casework.sources.${key}`))}
-        />
+        <BarChart title={t('stats.bySource')} data={byKey(stats.bySource, (key) => t(`casework.sources.${key}`))} />
         <BarChart
           title={t('stats.byPlatform')}
-          numberFormat={number}
           data={byKey(stats.byPlatform, (key) => (key ? t(`onlinePlatforms.${key}`) : t('stats.platformNotSaid')))}
         />
       </div>
