@@ -1,9 +1,10 @@
 import { todayInBelgium } from '@app/core/site/dates';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { queryServerDatabase } from './database.ts';
 import { seedFigures } from './figures-seed.ts';
 import { expect, expectNoAxeViolations, onlyAt, test } from './fixtures.ts';
-import { createStaffAccount, signInAs, signInFirstTime } from './staff.ts';
+import { sendReport } from './sent-reports.ts';
+import { chooseStaffLanguage, createStaffAccount, signInAs, signInFirstTime } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 
@@ -149,9 +150,7 @@ test('a report goes new → in review → verified → published, and reaches /i
   await page.setViewportSize({ width: 375, height: 740 });
   const publishPanel = page.locator('section[aria-labelledby="publish-title"]');
   await publishPanel.screenshot({ path: `${screenshotDir}/publish-precision-en-375.png` });
-  await page.getByLabel('Language').first().selectOption('he');
-  await page.getByRole('button', { name: 'Change language' }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await chooseStaffLanguage(page, 'he');
   await page.goto(`/internal/reports/${reportId}`);
   await expect(publishPanel.getByRole('group', { name: 'התאריך ברשימה הציבורית' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -332,12 +331,7 @@ test('two coordinators decide on one report at once: the second is told so in He
   onlyAt(testInfo, 'mobile', 'Hebrew, right to left, on a phone; the desktop layout is checked by the others');
   // A date well outside the 30-day count, so that this flow never moves the public figure.
   const day = daysAgo(100 + Math.floor(Math.random() * 500));
-  const sent = await postReport(baseURL ?? '', {
-    payload: reportPayload({ date: day, type: 'online', language: 'en' }),
-    altcha: await solveAltcha(baseURL ?? ''),
-  });
-  expect(sent.status).toBe(201);
-  const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
+  const report = await sendReport(baseURL ?? '', { date: day, type: 'online', language: 'en' });
   const path = `/internal/reports/${report?.id}`;
 
   await signInAs(page, 'coordinator');

@@ -36,3 +36,11 @@ export async function reportIdByReceipt(receipt: string): Promise<string> {
   if (rows.length !== 1) throw new Error(`no report has the receipt ${receipt.slice(0, 4)}…`);
   return rows[0]?.id ?? '';
 }
+
+/** The id of the incident a report belongs to (decision 0037). */
+export async function incidentOf(reportId: string): Promise<string | undefined> {
+  const rows = await queryServerDatabase<{ incident_id: string }>('select incident_id from report where id = $1', [
+    reportId,
+  ]);
+  return rows[0]?.incident_id;
+}

@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadSiteEncryption } from '../apps/server/src/crypto/encryption.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { SEEDED } from '../apps/server/src/test/submission-helpers.ts';
+import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { sendReport } from './sent-reports.ts';
 import { signInAs } from './staff.ts';
 
 const YIDDISH = 'אַ ייִדישער טעקסט מיט נקודות: מע האָט געשריגן אויף מײַן זון בײַם טראַמוויי (8:15).';
@@ -38,13 +39,8 @@ function randomPastDay(): string {
 
 async function newReport(baseURL: string, consent: 'yes' | 'no' | 'ask-first'): Promise<string> {
   const day = randomPastDay();
-  const sent = await postReport(baseURL, {
-    payload: reportPayload({ language: 'yi', description: YIDDISH, date: day }),
-    altcha: await solveAltcha(baseURL),
-    files: [{ name: 'photo.jpg', data: PHOTO, type: 'image/jpeg' }],
-  });
-  expect(sent.status).toBe(201);
-  const id = await reportIdByReceipt(sent.body.receipt ?? '');
+  const files = [{ name: 'photo.jpg', data: PHOTO, type: 'image/jpeg' }];
+  const { id } = await sendReport(baseURL, { language: 'yi', description: YIDDISH, date: day }, files);
   await setConsent(id, consent);
   return id;
 }

@@ -1,26 +1,16 @@
-import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { incidentOf } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
-import { signInAs } from './staff.ts';
+import { sendReport } from './sent-reports.ts';
+import { chooseStaffLanguage, signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const WORDS = { en: en.casework.incidentPanel, he: he.casework.incidentPanel };
 
 /** A report sent through the API, found by its own receipt. */
-async function newReport(baseURL: string): Promise<string> {
-  const sent = await postReport(baseURL, {
-    payload: reportPayload({ date: '2025-06-01', type: 'harassment', language: 'en' }),
-    altcha: await solveAltcha(baseURL),
-  });
-  expect(sent.status).toBe(201);
-  return reportIdByReceipt((sent.body as { receipt: string }).receipt);
-}
-
-const incidentOf = async (reportId: string) =>
-  (await queryServerDatabase<{ incident_id: string }>('select incident_id from report where id = $1', [reportId]))[0]
-    ?.incident_id;
+const newReport = async (baseURL: string) =>
+  (await sendReport(baseURL, { date: '2025-06-01', type: 'harassment', language: 'en' })).id;
 
 // Decision 0037: a coordinator links a second report into the incident of the first, by that
 // report's address, and splits it out again; in English at 1280 px and in Hebrew (right to left)
@@ -34,11 +24,7 @@ for (const language of ['en', 'he'] as const) {
     const words = WORDS[language];
     const [first, second] = [await newReport(baseURL ?? ''), await newReport(baseURL ?? '')];
     await signInAs(page, 'coordinator');
-    if (language === 'he') {
-      await page.getByLabel('Language').first().selectOption('he');
-      await page.getByRole('button', { name: 'Change language' }).first().click();
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    }
+    if (language === 'he') await chooseStaffLanguage(page, 'he');
     await page.goto(`/internal/reports/${second}`);
     const panel = page.locator('section', { has: page.getByRole('heading', { level: 2, name: words.title }) });
     await expect(panel).toContainText(words.alone);

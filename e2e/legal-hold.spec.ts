@@ -1,6 +1,6 @@
-import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { sendReport } from './sent-reports.ts';
 import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -13,12 +13,7 @@ test('a coordinator sets a legal hold with its reason, finds it on the dashboard
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the hold does not depend on the width; one project is enough');
-  const sent = await postReport(baseURL ?? '', {
-    payload: reportPayload({ date: '2026-01-12', type: 'provocation', language: 'fr' }),
-    altcha: await solveAltcha(baseURL ?? ''),
-  });
-  expect(sent.status).toBe(201);
-  const reportId = await reportIdByReceipt(sent.body.receipt ?? '');
+  const { id: reportId } = await sendReport(baseURL ?? '', { date: '2026-01-12', type: 'provocation', language: 'fr' });
   const reason = `Procedure at the court of Antwerp ${Date.now()}`;
 
   await signInAs(page, 'coordinator');

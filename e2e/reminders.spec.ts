@@ -1,7 +1,8 @@
 import { todayInBelgium } from '@app/core/site/dates';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { SEEDED } from '../apps/server/src/test/submission-helpers.ts';
+import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { sendReport } from './sent-reports.ts';
 import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -27,12 +28,7 @@ test('a coordinator sets a reminder dated today on a report and finds it due on 
   // Screenshots for people to look at (E2E_SCREENSHOTS=1): twelve more pages.
   if (process.env.E2E_SCREENSHOTS) test.setTimeout(400_000);
   const day = daysAgo(43);
-  const sent = await postReport(baseURL ?? '', {
-    payload: reportPayload({ date: day, type: 'provocation', language: 'nl' }),
-    altcha: await solveAltcha(baseURL ?? ''),
-  });
-  expect(sent.status).toBe(201);
-  const report = { id: await reportIdByReceipt(sent.body.receipt ?? '') };
+  const report = await sendReport(baseURL ?? '', { date: day, type: 'provocation', language: 'nl' });
   const note = `Call back the witness on Tuesday ${Date.now()}`;
 
   const coordinator = await signInAs(page, 'coordinator');

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
+import { solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import formsEn from '../packages/locales/en/forms.json' with { type: 'json' };
 import formsYi from '../packages/locales/yi/forms.json' with { type: 'json' };
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, test } from './fixtures.ts';
+import { sendReport } from './sent-reports.ts';
 import { signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -31,13 +32,7 @@ for (const [language, forms] of [
     const m = forms.followUp;
     const c = m.control;
     const prefix = language === 'en' ? '' : `/${language}`;
-    const sent = await postReport(baseURL ?? '', {
-      payload: reportPayload({ language, sharingConsent: 'yes' }),
-      altcha: await solveAltcha(baseURL ?? ''),
-    });
-    expect(sent.status).toBe(201);
-    const receipt = sent.body.receipt ?? '';
-    const reportId = await reportIdByReceipt(receipt);
+    const { id: reportId, receipt } = await sendReport(baseURL ?? '', { language, sharingConsent: 'yes' });
 
     // A coordinator makes an evidence pack for the police.
     await signInAs(page, 'coordinator');

@@ -1,7 +1,15 @@
 import { solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import { queryServerDatabase } from './database.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createStaffAccount, freshCode, signIn, signInAs, signInFirstTime, submitPassword } from './staff.ts';
+import {
+  chooseStaffLanguage,
+  createStaffAccount,
+  freshCode,
+  signIn,
+  signInAs,
+  signInFirstTime,
+  submitPassword,
+} from './staff.ts';
 import { totpCode } from './totp.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
@@ -214,10 +222,7 @@ test('the staff area in Hebrew reads right to left, and its pages pass axe', asy
   await expect(page.getByRole('cell', { name: 'Two-step sign-in set up' }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel('Language').first().selectOption('he');
-  await page.getByRole('button', { name: 'Change language' }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+  await chooseStaffLanguage(page, 'he');
   await expect(page.getByRole('heading', { level: 1, name: 'יומן ביקורת' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${screenshotDir}/staff-audit-he-${testInfo.project.name}.png`, fullPage: true });

@@ -112,3 +112,11 @@ export async function signInAs(page: Page, role: StaffAccount['role']): Promise<
 export async function useStaffLanguage(page: Page, baseURL: string, language: string) {
   await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
 }
+
+/** The staff area in `language`, chosen by its language form as a member chooses it. */
+export async function chooseStaffLanguage(page: Page, language: 'en' | 'fr' | 'nl' | 'he' | 'yi') {
+  await page.getByLabel('Language').first().selectOption(language);
+  await page.getByRole('button', { name: 'Change language' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('dir', language === 'he' || language === 'yi' ? 'rtl' : 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}

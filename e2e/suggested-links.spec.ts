@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { postReport, reportPayload, solveAltcha } from '../apps/server/src/test/submission-helpers.ts';
 import en from '../packages/locales/en/internal.json' with { type: 'json' };
 import he from '../packages/locales/he/internal.json' with { type: 'json' };
-import { queryServerDatabase, reportIdByReceipt } from './database.ts';
+import { incidentOf } from './database.ts';
 import { expect, expectNoAxeViolations, oneWidthPerLanguage, onlyAt, test } from './fixtures.ts';
-import { signInAs } from './staff.ts';
+import { sendReport } from './sent-reports.ts';
+import { chooseStaffLanguage, signInAs } from './staff.ts';
 
 const screenshotDir = 'e2e/artifacts/screenshots';
 const WORDS = {
@@ -14,23 +14,15 @@ const WORDS = {
 
 /** An online report sent through the API naming `address`, found by its own receipt. */
 async function onlineReport(baseURL: string, address: string): Promise<string> {
-  const sent = await postReport(baseURL, {
-    payload: reportPayload({
-      date: '2025-06-01',
-      type: 'online',
-      onlineUrls: [address],
-      onlinePlatform: 'facebook',
-      language: 'en',
-    }),
-    altcha: await solveAltcha(baseURL),
-  });
-  expect(sent.status).toBe(201);
-  return reportIdByReceipt((sent.body as { receipt: string }).receipt);
+  const fields = {
+    date: '2025-06-01',
+    type: 'online',
+    onlineUrls: [address],
+    onlinePlatform: 'facebook',
+    language: 'en',
+  };
+  return (await sendReport(baseURL, fields)).id;
 }
-
-const incidentOf = async (reportId: string) =>
-  (await queryServerDatabase<{ incident_id: string }>('select incident_id from report where id = $1', [reportId]))[0]
-    ?.incident_id;
 
 // Decision 0043: three reports name one post (written three ways); the third report's page
 // suggests the incidents of the other two, for the same online address. The coordinator says the
@@ -50,11 +42,7 @@ for (const language of ['en', 'he'] as const) {
     const second = await onlineReport(baseURL ?? '', `${post.replace('https://', 'http://www.')}/?utm_source=share`);
     const third = await onlineReport(baseURL ?? '', `${post}#comments`);
     await signInAs(page, 'coordinator');
-    if (language === 'he') {
-      await page.getByLabel('Language').first().selectOption('he');
-      await page.getByRole('button', { name: 'Change language' }).first().click();
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    }
+    if (language === 'he') await chooseStaffLanguage(page, 'he');
     await page.goto(`/internal/reports/${third}`);
     const panel = page.locator('section', { has: page.getByRole('heading', { level: 2, name: words.title }) });
     const items = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });

@@ -75,68 +75,76 @@ export function ClassificationPanel({ report, draft }: { report: ReportDetail; d
       >
         <input type="hidden" name="incident" value={incident.id} />
         <input type="hidden" name="revision" value={incident.revision} />
-        <fieldset className="choice-group classification-form__group" aria-describedby="classification-category-hint">
-          <legend className="form-field__label">{t('classification.category')}</legend>
-          <p id="classification-category-hint" className="form-field__hint">
-            {t('classification.categoryHint')}
-          </p>
-          <div className="classification-form__options">
-            {INCIDENT_CATEGORIES.map((option) => (
-              <label className="choice" key={option}>
-                <input type="radio" name="category" value={option} defaultChecked={shown.category === option} />
-                <span className="choice__label">{value('category', option)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset
-          className="choice-group classification-form__group"
-          aria-describedby="classification-manifestations-hint"
-        >
-          <legend className="form-field__label">{t('classification.manifestations')}</legend>
-          <p id="classification-manifestations-hint" className="form-field__hint">
-            {t('classification.manifestationsHint')}
-          </p>
-          <div className="classification-form__options">
-            {INCIDENT_MANIFESTATIONS.map((option) => (
-              <label className="choice" key={option}>
-                <input
-                  type="checkbox"
-                  name="manifestations"
-                  value={option}
-                  defaultChecked={shown.manifestations.includes(option)}
-                />
-                <span className="choice__label">{value('manifestation', option)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          type="radio"
+          name="category"
+          options={INCIDENT_CATEGORIES.map((option) => ({ value: option, label: value('category', option) }))}
+          checked={[shown.category]}
+        />
+        <ChoiceGroup
+          type="checkbox"
+          name="manifestations"
+          options={INCIDENT_MANIFESTATIONS.map((option) => ({ value: option, label: value('manifestation', option) }))}
+          checked={shown.manifestations}
+        />
         {select('target', t('classification.target'))}
         {select('knownThrough', t('classification.knownThrough'))}
         {select('placeType', t('classification.placeType'))}
-        <fieldset className="choice-group classification-form__group" aria-describedby="classification-tags-hint">
-          <legend className="form-field__label">{t('classification.tags')}</legend>
-          <p id="classification-tags-hint" className="form-field__hint">
-            {incident.tagChoices.length ? t('classification.tagsHint') : t('classification.noTags')}
-          </p>
-          {incident.tagChoices.length > 0 && (
-            <div className="classification-form__options classification-form__options--tags">
-              {incident.tagChoices.map((tag) => (
-                <label className="choice" key={tag.id}>
-                  <input type="checkbox" name="tags" value={tag.id} defaultChecked={shown.tags.includes(tag.id)} />
-                  <span className="choice__label">{tagName(tag)}</span>
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
-        <SubmitButton
-          label={t('classification.submit')}
-          busyLabel={t('classification.submit')}
-          name="intent"
-          value="classify"
+        <ChoiceGroup
+          type="checkbox"
+          name="tags"
+          hint={incident.tagChoices.length ? t('classification.tagsHint') : t('classification.noTags')}
+          options={incident.tagChoices.map((tag) => ({ value: tag.id, label: tagName(tag) }))}
+          checked={shown.tags}
+          optionsClassName="classification-form__options--tags"
         />
+        <SubmitButton label={t('classification.submit')} intent="classify" />
       </Form>
     </section>
+  );
+}
+
+/**
+ * A group of choices, one (radio) or several (checkbox), with its legend and hint
+ * (`classification.<name>` and `classification.<name>Hint` unless given).
+ */
+function ChoiceGroup({
+  type,
+  name,
+  hint,
+  options,
+  checked,
+  optionsClassName,
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  hint?: string;
+  options: { value: string; label: string }[];
+  checked: readonly string[];
+  optionsClassName?: string;
+}) {
+  const { t } = useTranslation();
+  const hintId = `classification-${name}-hint`;
+  return (
+    <fieldset className="choice-group classification-form__group" aria-describedby={hintId}>
+      <legend className="form-field__label">{t(`classification.${name}`)}</legend>
+      <p id={hintId} className="form-field__hint">
+        {hint ?? t(`classification.${name}Hint`)}
+      </p>
+      {options.length > 0 && (
+        <div
+          className={
+            optionsClassName ? `classification-form__options ${optionsClassName}` : 'classification-form__options'
+          }
+        >
+          {options.map((option) => (
+            <label className="choice" key={option.value}>
+              <input type={type} name={name} value={option.value} defaultChecked={checked.includes(option.value)} />
+              <span className="choice__label">{option.label}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

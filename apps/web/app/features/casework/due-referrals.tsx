@@ -1,9 +1,16 @@
 import type { DueReferral } from '@app/core/casework/referrals';
 import { isolate } from '@app/locales/bidi';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { INTERNAL_PAGES } from '../../paths.ts';
+import { DueList } from '../../shared/staff/due-list.tsx';
+
+const MESSAGES = {
+  title: 'referrals.due.title',
+  intro: 'referrals.due.intro',
+  none: 'referrals.due.none',
+  more: 'referrals.due.more',
+  open: 'referrals.due.openReport',
+};
 
 /**
  * The dashboard's referrals whose partner has not answered in time (decision 0050), on reports
@@ -11,38 +18,21 @@ import { INTERNAL_PAGES } from '../../paths.ts';
  */
 export function DueReferrals({ dueReferrals }: { dueReferrals: { count: number; referrals: DueReferral[] } }) {
   const { t, language } = useTranslation();
-  const hidden = dueReferrals.count - dueReferrals.referrals.length;
   return (
-    <section aria-labelledby="due-referrals" className="staff-panel" data-testid="due-referrals">
-      <h2 id="due-referrals" tabIndex={-1}>
-        {t('referrals.due.title')}
-      </h2>
-      <p className="muted">{t('referrals.due.intro')}</p>
-      {dueReferrals.referrals.length === 0 ? (
-        <p>{t('referrals.due.none')}</p>
-      ) : (
-        <ul className="reminder-list">
-          {dueReferrals.referrals.map((referral) => (
-            <li key={referral.id} className="reminder reminder--due">
-              <p>
-                {t('referrals.due.line', {
-                  partner: isolate(referral.partnerName),
-                  date: formatDateTime(referral.sentAt, language),
-                })}
-              </p>
-              <p>
-                <Link to={`${INTERNAL_PAGES.reports}/${referral.reportId}#referrals-title`}>
-                  {t('referrals.due.openReport', {
-                    type: t(`incidentTypes.${referral.incidentType}.label`),
-                    date: formatDateTime(referral.reportReceivedAt, language),
-                  })}
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
+    <DueList
+      id="due-referrals"
+      testId="due-referrals"
+      messages={MESSAGES}
+      due={{ count: dueReferrals.count, items: dueReferrals.referrals }}
+      anchor="referrals-title"
+      item={(referral) => (
+        <p>
+          {t('referrals.due.line', {
+            partner: isolate(referral.partnerName),
+            date: formatDateTime(referral.sentAt, language),
+          })}
+        </p>
       )}
-      {hidden > 0 && <p className="muted">{t('referrals.due.more', { count: hidden })}</p>}
-    </section>
+    />
   );
 }

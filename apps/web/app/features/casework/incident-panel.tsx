@@ -56,12 +56,7 @@ export function IncidentPanel({ report, targetDraft }: { report: ReportDetail; t
           dir="ltr"
           defaultValue={targetDraft ?? ''}
         />
-        <SubmitButton
-          label={t('casework.incidentPanel.linkSubmit')}
-          busyLabel={t('casework.incidentPanel.linkSubmit')}
-          name="intent"
-          value="incident-link"
-        />
+        <SubmitButton label={t('casework.incidentPanel.linkSubmit')} intent="incident-link" />
       </Form>
       {others.length > 0 && (
         <>
@@ -69,13 +64,7 @@ export function IncidentPanel({ report, targetDraft }: { report: ReportDetail; t
           <p>{t('casework.incidentPanel.splitIntro')}</p>
           <Form method="post" className="staff-form" noValidate>
             <input type="hidden" name="from" value={incident.id} />
-            <SubmitButton
-              label={t('casework.incidentPanel.splitSubmit')}
-              busyLabel={t('casework.incidentPanel.splitSubmit')}
-              name="intent"
-              value="incident-split"
-              variant="secondary"
-            />
+            <SubmitButton label={t('casework.incidentPanel.splitSubmit')} intent="incident-split" variant="secondary" />
           </Form>
         </>
       )}

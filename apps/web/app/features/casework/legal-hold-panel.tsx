@@ -40,23 +40,11 @@ export function LegalHoldPanel({ report, reasonDraft }: { report: ReportDetail; 
             <p>{t('casework.retention.reviewDueOn', { date: formatDateTime(hold.reviewDueAt, language) })}</p>
           )}
           <Form method="post" className="staff-form" noValidate>
-            <SubmitButton
-              label={t('casework.retention.review')}
-              busyLabel={t('casework.retention.review')}
-              name="intent"
-              value="hold-review"
-              variant="secondary"
-            />
+            <SubmitButton label={t('casework.retention.review')} intent="hold-review" variant="secondary" />
           </Form>
           <Form method="post" className="staff-form" noValidate>
             <p className="muted">{t('casework.retention.liftHint')}</p>
-            <SubmitButton
-              label={t('casework.retention.lift')}
-              busyLabel={t('casework.retention.lift')}
-              name="intent"
-              value="hold-lift"
-              variant="danger"
-            />
+            <SubmitButton label={t('casework.retention.lift')} intent="hold-lift" variant="danger" />
           </Form>
         </>
       ) : (
@@ -77,13 +65,7 @@ export function LegalHoldPanel({ report, reasonDraft }: { report: ReportDetail; 
               defaultValue={reasonDraft}
               rows={3}
             />
-            <SubmitButton
-              label={t('casework.retention.set')}
-              busyLabel={t('casework.retention.set')}
-              name="intent"
-              value="hold-set"
-              variant="secondary"
-            />
+            <SubmitButton label={t('casework.retention.set')} intent="hold-set" variant="secondary" />
           </Form>
         </>
       )}

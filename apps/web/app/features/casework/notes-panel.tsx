@@ -31,13 +31,7 @@ export function NotesPanel({
               ...assignees.map((member) => ({ value: member.id, label: member.name })),
             ]}
           />
-          <SubmitButton
-            label={t('casework.assignSubmit')}
-            busyLabel={t('casework.assignSubmit')}
-            name="intent"
-            value="assign"
-            variant="secondary"
-          />
+          <SubmitButton label={t('casework.assignSubmit')} intent="assign" variant="secondary" />
         </Form>
       </section>
       <section className="staff-panel" aria-labelledby="notes-title">
@@ -66,13 +60,7 @@ export function NotesPanel({
             maxLength={NOTE_MAX_LENGTH}
             defaultValue={noteDraft}
           />
-          <SubmitButton
-            label={t('casework.addNote')}
-            busyLabel={t('casework.addNote')}
-            name="intent"
-            value="note"
-            variant="secondary"
-          />
+          <SubmitButton label={t('casework.addNote')} intent="note" variant="secondary" />
         </Form>
       </section>
     </>

@@ -78,20 +78,12 @@ export function PublishPanel({ report, draft }: { report: ReportDetail; draft?: 
             ))}
             <SubmitButton
               label={publication ? t('casework.updatePublication') : t('casework.publish')}
-              busyLabel={publication ? t('casework.updatePublication') : t('casework.publish')}
-              name="intent"
-              value="publish"
+              intent="publish"
             />
           </Form>
           {publication && (
             <Form method="post">
-              <SubmitButton
-                label={t('casework.unpublish')}
-                busyLabel={t('casework.unpublish')}
-                name="intent"
-                value="unpublish"
-                variant="danger"
-              />
+              <SubmitButton label={t('casework.unpublish')} intent="unpublish" variant="danger" />
             </Form>
           )}
         </>

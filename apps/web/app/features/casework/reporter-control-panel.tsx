@@ -67,13 +67,7 @@ export function ReporterControlPanel({ report }: { report: ReportDetail }) {
               <Form method="post" className="staff-form" noValidate>
                 <input type="hidden" name="answer" value="erase" />
                 <p className="muted">{t('casework.reporterControl.eraseHint')}</p>
-                <SubmitButton
-                  label={t('casework.reporterControl.erase')}
-                  busyLabel={t('casework.reporterControl.erase')}
-                  name="intent"
-                  value="erasure-answer"
-                  variant="danger"
-                />
+                <SubmitButton label={t('casework.reporterControl.erase')} intent="erasure-answer" variant="danger" />
               </Form>
               <Form method="post" className="staff-form" noValidate>
                 <input type="hidden" name="answer" value="refuse" />
@@ -91,9 +85,7 @@ export function ReporterControlPanel({ report }: { report: ReportDetail }) {
                 />
                 <SubmitButton
                   label={t('casework.reporterControl.refuse')}
-                  busyLabel={t('casework.reporterControl.refuse')}
-                  name="intent"
-                  value="erasure-answer"
+                  intent="erasure-answer"
                   variant="secondary"
                 />
               </Form>

@@ -28,13 +28,7 @@ export function ReporterPanel({ isAnonymous, reporter }: { isAnonymous: boolean;
         <>
           <p>{t('casework.reporterHidden')}</p>
           <Form method="post">
-            <SubmitButton
-              label={t('casework.showReporter')}
-              busyLabel={t('casework.showReporter')}
-              name="intent"
-              value="reveal"
-              variant="secondary"
-            />
+            <SubmitButton label={t('casework.showReporter')} intent="reveal" variant="secondary" />
           </Form>
         </>
       )}

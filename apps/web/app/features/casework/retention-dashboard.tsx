@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
-import { DataTable } from '../../shared/staff/list/data-table.tsx';
+import { dateColumn, statusColumn, typeColumn } from '../../shared/staff/list/columns.ts';
+import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 
 /**
  * The dashboard's retention panel (decision 0040): the reporters' requests for erasure waiting for
@@ -13,22 +14,17 @@ import { DataTable } from '../../shared/staff/list/data-table.tsx';
  */
 export function RetentionDashboard({ retention }: { retention: DashboardRetention }) {
   const { t, language } = useTranslation();
-  const reportLink = (id: string, receivedAt: string, anchor = 'retention-title') => (
-    <Link to={`${INTERNAL_PAGES.reports}/${id}#${anchor}`}>
-      {t('dashboard.openReport', { date: formatDateTime(receivedAt, language) })}
-    </Link>
-  );
   return (
     <section aria-labelledby="retention-dashboard" className="staff-panel">
       <h2 id="retention-dashboard">{t('dashboard.retentionTitle')}</h2>
-      <h3 id="erasure-requests">{t('dashboard.erasureRequestsTitle')}</h3>
-      <p>{t('dashboard.erasureRequestsIntro', { days: ERASURE_ANSWER_WORKING_DAYS })}</p>
-      <DataTable
-        label={t('dashboard.erasureRequestsTitle')}
-        labelledBy="erasure-requests"
+      <RetentionTable
+        id="erasure-requests"
+        title={t('dashboard.erasureRequestsTitle')}
+        intro={t('dashboard.erasureRequestsIntro', { days: ERASURE_ANSWER_WORKING_DAYS })}
+        labelled
         rows={retention.erasureRequests}
-        rowKey={(row) => row.reportId}
         empty={t('dashboard.noErasureRequests')}
+        anchor="reporter-control-title"
         columns={[
           {
             header: t('dashboard.answerBy'),
@@ -39,36 +35,25 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
                 formatDateTime(row.answerDueAt, language)
               ),
           },
-          { header: t('dashboard.requestedOn'), cell: (row) => formatDateTime(row.requestedAt, language) },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
-          {
-            header: t('dashboard.received'),
-            cell: (row) => reportLink(row.reportId, row.receivedAt, 'reporter-control-title'),
-          },
+          dateColumn(t('dashboard.requestedOn'), 'requestedAt', language),
+          typeColumn(t),
         ]}
       />
-      <h3 id="erasures-soon">{t('dashboard.erasuresTitle')}</h3>
-      <p>{t('dashboard.erasuresIntro')}</p>
-      <DataTable
-        label={t('dashboard.erasuresTitle')}
+      <RetentionTable
+        id="erasures-soon"
+        title={t('dashboard.erasuresTitle')}
+        intro={t('dashboard.erasuresIntro')}
         rows={retention.erasuresSoon}
-        rowKey={(row) => row.reportId}
         empty={t('dashboard.noErasures')}
-        columns={[
-          { header: t('dashboard.erasureOn'), cell: (row) => formatDateTime(row.dueAt, language) },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
-          { header: t('dashboard.status'), cell: (row) => t(`reportStatus.${row.status}`) },
-          { header: t('dashboard.received'), cell: (row) => reportLink(row.reportId, row.receivedAt) },
-        ]}
+        columns={[dateColumn(t('dashboard.erasureOn'), 'dueAt', language), typeColumn(t), statusColumn(t)]}
       />
-      <h3 id="legal-holds">{t('dashboard.holdsTitle')}</h3>
-      <DataTable
-        label={t('dashboard.holdsTitle')}
+      <RetentionTable
+        id="legal-holds"
+        title={t('dashboard.holdsTitle')}
         rows={retention.holds}
-        rowKey={(row) => row.reportId}
         empty={t('dashboard.noHolds')}
         columns={[
-          { header: t('dashboard.holdSet'), cell: (row) => formatDateTime(row.setAt, language) },
+          dateColumn(t('dashboard.holdSet'), 'setAt', language),
           {
             header: t('dashboard.holdReview'),
             cell: (row) =>
@@ -78,10 +63,57 @@ export function RetentionDashboard({ retention }: { retention: DashboardRetentio
                 t('dashboard.reviewDueOn', { date: formatDateTime(row.reviewDueAt, language) })
               ),
           },
-          { header: t('dashboard.type'), cell: (row) => t(`incidentTypes.${row.incidentType}.label`) },
-          { header: t('dashboard.received'), cell: (row) => reportLink(row.reportId, row.receivedAt) },
+          typeColumn(t),
         ]}
       />
     </section>
+  );
+}
+
+/** One of the panel's tables under its heading: a row a report, the last column the link to its panel. */
+function RetentionTable<Row extends { reportId: string; receivedAt: string }>({
+  id,
+  title,
+  intro,
+  labelled = false,
+  rows,
+  empty,
+  columns,
+  anchor = 'retention-title',
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  /** The table named by its heading, besides its scrolling region's label. */
+  labelled?: boolean;
+  rows: readonly Row[];
+  empty: string;
+  columns: Column<NoInfer<Row>>[];
+  anchor?: string;
+}) {
+  const { t, language } = useTranslation();
+  return (
+    <>
+      <h3 id={id}>{title}</h3>
+      {intro && <p>{intro}</p>}
+      <DataTable
+        label={title}
+        labelledBy={labelled ? id : undefined}
+        rows={rows}
+        rowKey={(row) => row.reportId}
+        empty={empty}
+        columns={[
+          ...columns,
+          {
+            header: t('dashboard.received'),
+            cell: (row) => (
+              <Link to={`${INTERNAL_PAGES.reports}/${row.reportId}#${anchor}`}>
+                {t('dashboard.openReport', { date: formatDateTime(row.receivedAt, language) })}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

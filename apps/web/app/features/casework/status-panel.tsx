@@ -63,9 +63,7 @@ export function StatusPanel({ report }: { report: ReportDetail }) {
           )}
           <SubmitButton
             label={t('casework.moveToAction', { status: status(to) })}
-            busyLabel={t('casework.moveToAction', { status: status(to) })}
-            name="intent"
-            value={`status-${to}`}
+            intent={`status-${to}`}
             variant={to === 'rejected' ? 'danger' : 'primary'}
           />
         </Form>

@@ -68,12 +68,7 @@ export function SuggestedIncidentsPanel({
                       <Form method="post" noValidate>
                         <input type="hidden" name="from" value={report.incident.id} />
                         <input type="hidden" name="target" value={suggestion.reportId} />
-                        <SubmitButton
-                          label={t('casework.suggestions.link')}
-                          busyLabel={t('casework.suggestions.link')}
-                          name="intent"
-                          value="suggestion-link"
-                        />
+                        <SubmitButton label={t('casework.suggestions.link')} intent="suggestion-link" />
                       </Form>
                     )}
                     <Form method="post" noValidate>
@@ -81,9 +76,7 @@ export function SuggestedIncidentsPanel({
                       <input type="hidden" name="other" value={suggestion.incidentId} />
                       <SubmitButton
                         label={t('casework.suggestions.dismiss')}
-                        busyLabel={t('casework.suggestions.dismiss')}
-                        name="intent"
-                        value="suggestion-dismiss"
+                        intent="suggestion-dismiss"
                         variant="secondary"
                       />
                     </Form>

@@ -64,12 +64,7 @@ export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; repl
               defaultValue={replyDraft}
               dir="auto"
             />
-            <SubmitButton
-              label={t('casework.thread.send')}
-              busyLabel={t('casework.thread.send')}
-              name="intent"
-              value="reply"
-            />
+            <SubmitButton label={t('casework.thread.send')} intent="reply" />
           </Form>
         </>
       )}

@@ -1,13 +1,13 @@
-import { FIGURE_CATEGORIES, type OverviewFigures } from '@app/core/figures/public-figures';
+import type { OverviewFigures } from '@app/core/figures/public-figures';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
 import { Link } from 'react-router';
 import { formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath, yearlyPath } from '../../paths.ts';
-import { ComparisonChart } from './comparison-chart.tsx';
 import { ProtectionLegend } from './figure-value.tsx';
-import { categoryRows, periodLabel, provinceRows, typeRows } from './periods.ts';
+import { PeriodComparison } from './period-comparison.tsx';
+import { periodLabel } from './periods.ts';
 import { TrendCharts } from './trend-charts.tsx';
 
 /**
@@ -35,32 +35,7 @@ export function FiguresOverview({ figures, language }: { figures: OverviewFigure
             title={t('figures.trendTitle')}
             running={figures.asOf.slice(0, 7)}
           />
-          <div className="figure-pair">
-            <ComparisonChart
-              title={t('figures.provinceTitle', { current, previous })}
-              corner={t('figures.province')}
-              rows={provinceRows(figures.current, figures.previous, t)}
-              currentLabel={current}
-              previousLabel={previous}
-              threshold={figures.threshold}
-            />
-            <ComparisonChart
-              title={t('figures.typeTitle', { current, previous })}
-              corner={t('figures.type')}
-              rows={typeRows(figures.current, figures.previous, INCIDENT_TYPES, t)}
-              currentLabel={current}
-              previousLabel={previous}
-              threshold={figures.threshold}
-            />
-            <ComparisonChart
-              title={t('figures.categoryTitle', { current, previous })}
-              corner={t('figures.category')}
-              rows={categoryRows(figures.current, figures.previous, FIGURE_CATEGORIES, t)}
-              currentLabel={current}
-              previousLabel={previous}
-              threshold={figures.threshold}
-            />
-          </div>
+          <PeriodComparison figures={figures} labels={[current, previous]} />
           <ProtectionLegend threshold={figures.threshold} />
         </>
       )}

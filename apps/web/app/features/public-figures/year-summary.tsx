@@ -1,4 +1,4 @@
-import { FIGURE_CATEGORIES, type YearFigures } from '@app/core/figures/public-figures';
+import type { PeriodFigures, YearFigures } from '@app/core/figures/public-figures';
 import { FEWER, type PublicCount, WITHHELD } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import type { Language } from '@app/locales/languages';
@@ -7,11 +7,11 @@ import { formatDay, formatMonth } from '../../i18n/dates.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
-import { ComparisonChart } from './comparison-chart.tsx';
 import { FigureTable } from './figure-table.tsx';
 import { ProtectionLegend } from './figure-value.tsx';
 import { YearLinks } from './figures-overview.tsx';
-import { categoryRows, periodLabel, provinceRows, typeRows } from './periods.ts';
+import { PeriodComparison } from './period-comparison.tsx';
+import { periodLabel } from './periods.ts';
 
 /**
  * A year's summary: its total and the change since the year before in plain words, then by month
@@ -23,7 +23,6 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
   const k = figures.threshold;
   const period = periodLabel(figures.current, t, language);
   const previous = periodLabel(figures.previous, t, language);
-  const columns = [...INCIDENT_TYPES.map((type) => t(`incidentTypes.${type}.label`)), t('figures.total')];
   return (
     <>
       <section aria-labelledby="year-total" className="section">
@@ -40,20 +39,15 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
       </section>
       <section aria-labelledby="year-months" className="section section--wide">
         <h2 id="year-months">{t('pages.incidentsYear.monthsTitle', { period })}</h2>
-        <FigureTable
+        <ByTypeTable
           title={t('pages.incidentsYear.monthsTitle', { period })}
           corner={t('figures.month')}
-          columns={columns}
           rows={figures.months.map((month) => ({
+            ...month,
             key: month.month,
             label: formatMonth(month.month, language, 'long'),
-            counts: [...month.byType, month.total],
           }))}
-          totals={{
-            key: 'total',
-            label: t('figures.total'),
-            counts: [...figures.current.byType, figures.current.total],
-          }}
+          year={figures.current}
           threshold={k}
         />
         <ProtectionLegend threshold={k} />
@@ -65,50 +59,20 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
       </section>
       <section aria-labelledby="year-compare" className="section section--wide">
         <h2 id="year-compare">{t('figures.title')}</h2>
-        <div className="figure-pair">
-          <ComparisonChart
-            title={t('figures.provinceTitle', { current: period, previous })}
-            corner={t('figures.province')}
-            rows={provinceRows(figures.current, figures.previous, t)}
-            currentLabel={period}
-            previousLabel={previous}
-            threshold={k}
-          />
-          <ComparisonChart
-            title={t('figures.typeTitle', { current: period, previous })}
-            corner={t('figures.type')}
-            rows={typeRows(figures.current, figures.previous, INCIDENT_TYPES, t)}
-            currentLabel={period}
-            previousLabel={previous}
-            threshold={k}
-          />
-          <ComparisonChart
-            title={t('figures.categoryTitle', { current: period, previous })}
-            corner={t('figures.category')}
-            rows={categoryRows(figures.current, figures.previous, FIGURE_CATEGORIES, t)}
-            currentLabel={period}
-            previousLabel={previous}
-            threshold={k}
-          />
-        </div>
+        <PeriodComparison figures={figures} labels={[period, previous]} />
         <ProtectionLegend threshold={k} />
       </section>
       <section aria-labelledby="year-provinces" className="section section--wide">
         <h2 id="year-provinces">{t('pages.incidentsYear.provincesTableTitle', { period })}</h2>
-        <FigureTable
+        <ByTypeTable
           title={t('pages.incidentsYear.provincesTableTitle', { period })}
           corner={t('figures.province')}
-          columns={columns}
           rows={figures.current.provinces.map((row) => ({
+            ...row,
             key: row.province,
             label: t(`figures.provinces.${row.province}`),
-            counts: [...row.byType, row.total],
           }))}
-          totals={{
-            key: 'total',
-            label: t('figures.total'),
-            counts: [...figures.current.byType, figures.current.total],
-          }}
+          year={figures.current}
           threshold={k}
         />
         <ProtectionLegend threshold={k} />
@@ -120,6 +84,33 @@ export function YearSummary({ figures, language }: { figures: YearFigures; langu
         <YearLinks years={figures.years} language={language} current={figures.current.year} />
       </section>
     </>
+  );
+}
+
+/** Counts by type, a row a month or a province, and the year's totals below. */
+function ByTypeTable({
+  title,
+  corner,
+  rows,
+  year,
+  threshold,
+}: {
+  title: string;
+  corner: string;
+  rows: { key: string; label: string; byType: readonly PublicCount[]; total: PublicCount }[];
+  year: PeriodFigures;
+  threshold: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FigureTable
+      title={title}
+      corner={corner}
+      columns={[...INCIDENT_TYPES.map((type) => t(`incidentTypes.${type}.label`)), t('figures.total')]}
+      rows={rows.map((row) => ({ key: row.key, label: row.label, counts: [...row.byType, row.total] }))}
+      totals={{ key: 'total', label: t('figures.total'), counts: [...year.byType, year.total] }}
+      threshold={threshold}
+    />
   );
 }
 

@@ -75,8 +75,7 @@ export function RemindersPanel({
         <SubmitButton
           label={t('reminders.add')}
           busyLabel={t('reminders.adding')}
-          name="intent"
-          value="reminder-set"
+          intent="reminder-set"
           variant="secondary"
         />
       </Form>
@@ -87,6 +86,12 @@ export function RemindersPanel({
 function ReminderItem({ reminder, language }: { reminder: ReportReminder; language: string }) {
   const { t } = useTranslation();
   const dayId = useId();
+  // Each button names the reminder's day, so that "Remove" says which reminder it removes.
+  const action = (intent: string, label: string) => (
+    <button type="submit" name="intent" value={intent} className="button button--secondary" aria-describedby={dayId}>
+      {label}
+    </button>
+  );
   const state = reminder.doneAt ? 'done' : reminder.isDue ? 'due' : 'later';
   return (
     <li className={`reminder reminder--${state}`}>
@@ -112,26 +117,8 @@ function ReminderItem({ reminder, language }: { reminder: ReportReminder; langua
       </p>
       <Form method="post" className="reminder__actions">
         <input type="hidden" name="reminderId" value={reminder.id} />
-        {!reminder.doneAt && (
-          <button
-            type="submit"
-            name="intent"
-            value="reminder-done"
-            className="button button--secondary"
-            aria-describedby={dayId}
-          >
-            {t('reminders.markDone')}
-          </button>
-        )}
-        <button
-          type="submit"
-          name="intent"
-          value="reminder-remove"
-          className="button button--secondary"
-          aria-describedby={dayId}
-        >
-          {t('reminders.remove')}
-        </button>
+        {!reminder.doneAt && action('reminder-done', t('reminders.markDone'))}
+        {action('reminder-remove', t('reminders.remove'))}
       </Form>
     </li>
   );

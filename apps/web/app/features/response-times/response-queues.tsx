@@ -4,6 +4,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
+import { dateColumn, typeColumn } from '../../shared/staff/list/columns.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 
 type WaitingMessages = DashboardResponseTimes['waitingMessages']['reports'][number];
@@ -17,9 +18,9 @@ export function ResponseQueues({ queues }: { queues: DashboardResponseTimes }) {
   const { t, language } = useTranslation();
   const workingDays = (value: number) => t('dashboard.responseTimes.workingDays', { count: value });
   const reportColumns: Column<DashboardWaitingReport>[] = [
-    { header: t('dashboard.received'), cell: (report) => formatDateTime(report.receivedAt, language) },
-    { header: t('dashboard.type'), cell: (report) => t(`incidentTypes.${report.incidentType}.label`) },
-    { header: t('dashboard.responseTimes.due'), cell: (report) => formatDateTime(report.dueAt, language) },
+    dateColumn(t('dashboard.received'), 'receivedAt', language),
+    typeColumn(t),
+    dateColumn(t('dashboard.responseTimes.due'), 'dueAt', language),
     { header: t('dashboard.responseTimes.waited'), cell: (report) => workingDays(report.workingDaysWaited) },
     {
       header: t('dashboard.responseTimes.report'),
@@ -31,11 +32,8 @@ export function ResponseQueues({ queues }: { queues: DashboardResponseTimes }) {
     },
   ];
   const messageColumns: Column<WaitingMessages>[] = [
-    {
-      header: t('dashboard.responseTimes.waitingSince'),
-      cell: (entry) => formatDateTime(entry.waitingSince, language),
-    },
-    { header: t('dashboard.type'), cell: (entry) => t(`incidentTypes.${entry.incidentType}.label`) },
+    dateColumn(t('dashboard.responseTimes.waitingSince'), 'waitingSince', language),
+    typeColumn(t),
     { header: t('dashboard.responseTimes.waited'), cell: (entry) => workingDays(entry.workingDaysWaited) },
     { header: t('dashboard.responseTimes.messageCount'), cell: (entry) => formatNumber(entry.messages, language) },
     {

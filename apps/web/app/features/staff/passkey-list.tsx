@@ -80,8 +80,7 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
                   <SubmitButton
                     label={t('passkeys.renameSubmit')}
                     busyLabel={t('account.submitting')}
-                    name="intent"
-                    value="passkey-rename"
+                    intent="passkey-rename"
                     variant="secondary"
                   />
                 </Form>
@@ -91,8 +90,7 @@ export function PasskeyList({ passkeys, answer }: { passkeys: PasskeySummary[]; 
                 <SubmitButton
                   label={t('passkeys.remove', { name: isolated(passkey.name) })}
                   busyLabel={t('account.submitting')}
-                  name="intent"
-                  value="passkey-remove"
+                  intent="passkey-remove"
                   variant="danger"
                 />
               </Form>

@@ -1,10 +1,11 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { isolate } from '@app/locales/bidi';
-import { Form, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { LanguageForm } from './language-form.tsx';
+import { SignOutForm } from './sign-out-form.tsx';
 
 export type StaffNavigation = Record<
   'reports' | 'contactForms' | 'content' | 'stats' | 'staff' | 'tags' | 'partners' | 'audit',
@@ -49,11 +50,7 @@ export function StaffShell({
             <NavLink to={INTERNAL_PAGES.account}>
               {t('internal.signedInAs', { name: isolate(staff.name), role: t(`internal.roles.${staff.role}`) })}
             </NavLink>
-            <Form method="post" action={INTERNAL_PAGES.signOut}>
-              <button type="submit" className="button button--secondary">
-                {t('internal.signOut')}
-              </button>
-            </Form>
+            <SignOutForm label={t('internal.signOut')} className="button button--secondary" />
           </div>
         </div>
         <nav className="staff-nav" aria-label={t('internal.nav.label')}>

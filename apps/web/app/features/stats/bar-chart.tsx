@@ -1,9 +1,18 @@
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChartFigure } from './chart-figure.tsx';
 
 export type BarDatum = { label: string; count: number };
+
+/** Counts by key, as the statistics give them, for a chart: each key named by `label`. */
+export function byKey<Entry extends { key: string; count: number }>(
+  counts: readonly Entry[],
+  label: (key: string, entry: Entry) => string,
+): BarDatum[] {
+  return counts.map((entry) => ({ label: label(entry.key, entry), count: entry.count }));
+}
 
 const BAR_COLOUR = '#b26a00';
 const LABEL_WIDTH = 170;
@@ -21,11 +30,13 @@ export function BarChart({
 }: {
   title: string;
   data: BarDatum[];
-  numberFormat: (value: number) => string;
+  /** How a count is written: the page's language's numbers unless given. */
+  numberFormat?: (value: number) => string;
   /** The first column's heading in the table: "Category" unless given. */
   categoryLabel?: string;
 }) {
   const { t, language } = useTranslation();
+  const written = numberFormat ?? ((value: number) => formatNumber(value, language));
   const isRtl = language === 'he' || language === 'yi';
   const width = 640;
   const height = Math.max(1, data.length) * ROW_HEIGHT + 8;
@@ -54,7 +65,7 @@ export function BarChart({
               fontSize={13}
               textAnchor={isRtl ? 'end' : 'start'}
             >
-              {numberFormat(datum.count)}
+              {written(datum.count)}
             </text>
             <text
               x={isRtl ? width - 4 : LABEL_WIDTH - 8}
@@ -81,7 +92,7 @@ export function BarChart({
           {data.map((datum) => (
             <tr key={datum.label}>
               <th scope="row">{datum.label}</th>
-              <td>{numberFormat(datum.count)}</td>
+              <td>{written(datum.count)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import type { SupportStats } from '@app/core/casework/support';
 import type { Protected } from '@app/core/figures/small-cells';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { BarChart } from './bar-chart.tsx';
+import { BarChart, byKey } from './bar-chart.tsx';
 
 /**
  * Support within the period (decision 0053): needs raised and services given, by need and by who
@@ -21,23 +21,14 @@ export function SupportStatsSection({ support, number }: { support: SupportStats
     <section className="staff-panel" aria-labelledby="support-stats-title" data-testid="support-stats">
       <h2 id="support-stats-title">{t('support.stats.title')}</h2>
       <div className="stats-grid">
-        <BarChart
-          title={t('support.stats.needs')}
-          numberFormat={number}
-          data={support.needs.map((entry) => ({ label: t(`support.needs.${entry.key}`), count: entry.count }))}
-        />
+        <BarChart title={t('support.stats.needs')} data={byKey(support.needs, (key) => t(`support.needs.${key}`))} />
         <BarChart
           title={t('support.stats.services')}
-          numberFormat={number}
-          data={support.services.map((entry) => ({ label: t(`support.needs.${entry.key}`), count: entry.count }))}
+          data={byKey(support.services, (key) => t(`support.needs.${key}`))}
         />
         <BarChart
           title={t('support.stats.byProvider')}
-          numberFormat={number}
-          data={support.servicesByProvider.map((entry) => ({
-            label: t(`support.providers.${entry.key}`),
-            count: entry.count,
-          }))}
+          data={byKey(support.servicesByProvider, (key) => t(`support.providers.${key}`))}
         />
       </div>
       <h3>{t('support.stats.answersTitle')}</h3>

@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/account';
 
@@ -94,9 +95,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     actionData && 'digestSaved' in actionData ? (actionData.digestSaved as 'on' | 'off') : undefined;
   const error = actionData && 'error' in actionData ? (actionData.error as SignInErrorCode | undefined) : undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('account.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('account.title')}</h1>
+    <StaffPage title={t('account.title')}>
       <section className="staff-panel" aria-labelledby="details">
         <h2 id="details">{t('account.details')}</h2>
         <dl className="details-list">
@@ -133,8 +132,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <SubmitButton
               label={t('account.digestSave')}
               busyLabel={t('account.submitting')}
-              name="intent"
-              value="daily-digest"
+              intent="daily-digest"
               variant="secondary"
             />
           </Form>
@@ -171,6 +169,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton label={t('account.submit')} busyLabel={t('account.submitting')} />
         </Form>
       </section>
-    </main>
+    </StaffPage>
   );
 }

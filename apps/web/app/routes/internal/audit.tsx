@@ -7,6 +7,7 @@ import { answeringFailures } from '../../shared/failures.server.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/audit';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -51,10 +52,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     },
   ];
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('audit.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('audit.title')}</h1>
-      <p>{t('audit.intro')}</p>
+    <StaffPage title={t('audit.title')} intro={t('audit.intro')}>
       <FilterForm
         id="audit"
         label={t('audit.filters')}
@@ -83,6 +81,6 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           empty={t('audit.empty')}
         />
       </PagedList>
-    </main>
+    </StaffPage>
   );
 }

@@ -1,12 +1,14 @@
 import { AppError } from '@app/core/errors/app-error';
 import { LANGUAGES } from '@app/locales/languages';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/contact-form';
 
@@ -34,12 +36,10 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
   const name = [message.firstName, message.lastName].filter(Boolean).join(' ');
   const written = LANGUAGES.find((option) => option.code === message.language)?.nativeName ?? message.language;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('inbox.detailTitle', { name })} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.contactForms}>{t('inbox.back')}</Link>
-      </p>
-      <h1>{t('inbox.detailTitle', { name })}</h1>
+    <StaffPage
+      title={t('inbox.detailTitle', { name })}
+      back={{ to: INTERNAL_PAGES.contactForms, label: t('inbox.back') }}
+    >
       {message.spamCheck === 'form-token' && (
         <p>
           <span className="tag">{t('casework.withoutCheck')}</span>
@@ -81,27 +81,14 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
         <Form method="post">
           <SubmitButton
             label={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
-            busyLabel={message.status === 'archived' ? t('inbox.unarchive') : t('inbox.archive')}
-            name="intent"
-            value={message.status === 'archived' ? 'unarchive' : 'archive'}
+            intent={message.status === 'archived' ? 'unarchive' : 'archive'}
             variant="secondary"
           />
         </Form>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('inbox.confirmDelete'))) event.preventDefault();
-          }}
-        >
-          <SubmitButton
-            label={t('inbox.delete')}
-            busyLabel={t('inbox.delete')}
-            name="intent"
-            value="delete"
-            variant="danger"
-          />
-        </Form>
+        <ConfirmForm question={t('inbox.confirmDelete')}>
+          <SubmitButton label={t('inbox.delete')} intent="delete" variant="danger" />
+        </ConfirmForm>
       </div>
-    </main>
+    </StaffPage>
   );
 }

@@ -3,15 +3,16 @@ import { MESSAGE_STATUSES, type MessageStatus } from '@app/core/casework/statuse
 import { filterQuery, MESSAGE_FILTERS, readFilters } from '@app/core/staff/list-filters';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { dateColumn } from '../../shared/staff/list/columns.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
 import { spamCheckControl } from '../../shared/staff/list/spam-check.ts';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/contact-forms';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -26,7 +27,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const link = (status: MessageStatus, page = 1) => filterQuery(MESSAGE_FILTERS, { ...filter, status }, page);
   const columns: Column<InboxItem>[] = [
-    { header: t('inbox.received'), cell: (item) => formatDateTime(item.receivedAt, language) },
+    dateColumn(t('inbox.received'), 'receivedAt', language),
     {
       header: t('inbox.sender'),
       isRowHeader: true,
@@ -45,10 +46,7 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
     { header: t('inbox.message'), className: 'user-text', cell: (item) => item.preview },
   ];
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('inbox.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('inbox.title')}</h1>
-      <p>{t('inbox.intro')}</p>
+    <StaffPage title={t('inbox.title')} intro={t('inbox.intro')}>
       {params.get('deleted') === '1' && (
         <FormAlert tone="success">
           <p>{t('inbox.deleted')}</p>
@@ -84,6 +82,6 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
           empty={t('inbox.empty')}
         />
       </PagedList>
-    </main>
+    </StaffPage>
   );
 }

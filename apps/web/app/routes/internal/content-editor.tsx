@@ -1,7 +1,7 @@
 import { AppError } from '@app/core/errors/app-error';
 import { CONTENT_MAX_LENGTH, isContentKey } from '@app/core/site/content';
 import { isLanguage, LANGUAGES } from '@app/locales/languages';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { EditedText } from '../../components/edited-text.tsx';
 import { renderMarkdown } from '../../content/documents.server.ts';
 import { effectiveSite, shippedMarkdown } from '../../content/site-content.server.ts';
@@ -11,7 +11,9 @@ import { interpolate } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/content-editor';
 
@@ -70,12 +72,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
   const title = t('content.editorTitle', { text: t(`content.keys.${key}`), language: option?.nativeName ?? language });
   const draft = actionData?.draft ?? body;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${title} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.content}>{t('content.back')}</Link>
-      </p>
-      <h1>{title}</h1>
+    <StaffPage title={title} back={{ to: INTERNAL_PAGES.content, label: t('content.back') }}>
       {actionData?.error && (
         <FormAlert key={actionData.at}>
           <p>
@@ -122,14 +119,8 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           />
         </div>
         <div className="actions">
-          <SubmitButton
-            label={t('content.preview')}
-            busyLabel={t('content.preview')}
-            name="intent"
-            value="preview"
-            variant="secondary"
-          />
-          <SubmitButton label={t('content.save')} busyLabel={t('content.saving')} name="intent" value="save" />
+          <SubmitButton label={t('content.preview')} intent="preview" variant="secondary" />
+          <SubmitButton label={t('content.save')} busyLabel={t('content.saving')} intent="save" />
         </div>
       </Form>
       {actionData?.previewHtml !== undefined && (
@@ -166,21 +157,10 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             ))}
           </ol>
         )}
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('content.confirmShipped'))) event.preventDefault();
-          }}
-        >
-          <SubmitButton
-            label={t('content.restoreShipped')}
-            busyLabel={t('content.restoreShipped')}
-            name="intent"
-            value="shipped"
-            variant="secondary"
-          />
-        </Form>
+        <ConfirmForm question={t('content.confirmShipped')}>
+          <SubmitButton label={t('content.restoreShipped')} intent="shipped" variant="secondary" />
+        </ConfirmForm>
       </section>
-    </main>
+    </StaffPage>
   );
 }

@@ -9,6 +9,7 @@ import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import { TableScroll } from '../../shared/staff/table-scroll.tsx';
 import type { Route } from './+types/content';
@@ -36,10 +37,7 @@ export const action = answeringFailures(async (args: Route.ActionArgs) => {
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('content.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('content.title')}</h1>
-      <p>{t('content.intro')}</p>
+    <StaffPage title={t('content.title')} intro={t('content.intro')}>
       <TableScroll label={t('content.title')}>
         <table className="staff-table">
           <thead>
@@ -92,23 +90,19 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           </FormAlert>
         )}
         <Form method="post" className="staff-form" noValidate>
-          <InputField
-            label={t('content.emergencyNumber')}
-            name="emergencyNumber"
-            inputMode="tel"
-            dir="ltr"
-            defaultValue={actionData?.numbers?.emergencyNumber ?? loaderData.numbers.emergencyNumber}
-          />
-          <InputField
-            label={t('content.policeNumber')}
-            name="policeNumber"
-            inputMode="tel"
-            dir="ltr"
-            defaultValue={actionData?.numbers?.policeNumber ?? loaderData.numbers.policeNumber}
-          />
-          <SubmitButton label={t('content.saveNumbers')} busyLabel={t('content.saveNumbers')} />
+          {(['emergencyNumber', 'policeNumber'] as const).map((name) => (
+            <InputField
+              key={name}
+              label={t(`content.${name}`)}
+              name={name}
+              inputMode="tel"
+              dir="ltr"
+              defaultValue={actionData?.numbers?.[name] ?? loaderData.numbers[name]}
+            />
+          ))}
+          <SubmitButton label={t('content.saveNumbers')} />
         </Form>
       </section>
-    </main>
+    </StaffPage>
   );
 }

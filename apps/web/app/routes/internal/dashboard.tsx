@@ -1,4 +1,5 @@
 import { AppError } from '@app/core/errors/app-error';
+import type { DashboardMessage, DashboardReport } from '@app/core/staff/staff-api';
 import { isolate } from '@app/locales/bidi';
 import { Link } from 'react-router';
 import { DueReferrals } from '../../features/casework/due-referrals.tsx';
@@ -14,7 +15,9 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
-import { DataTable } from '../../shared/staff/list/data-table.tsx';
+import { dateColumn, statusColumn, typeColumn } from '../../shared/staff/list/columns.ts';
+import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/dashboard';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -71,11 +74,36 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       to: '#new-replies',
     });
   }
+  const reportColumns: Column<DashboardReport>[] = [
+    {
+      header: t('dashboard.received'),
+      isRowHeader: true,
+      // Those who may open a report open it from here; a viewer reads the row only.
+      cell: (report) =>
+        mayManage ? (
+          <Link to={`${INTERNAL_PAGES.reports}/${report.id}`}>{formatDateTime(report.receivedAt, language)}</Link>
+        ) : (
+          formatDateTime(report.receivedAt, language)
+        ),
+    },
+    typeColumn(t),
+    statusColumn(t),
+    {
+      header: t('dashboard.reporter'),
+      cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
+    },
+    { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
+  ];
+  const messageColumns: Column<DashboardMessage>[] = [
+    dateColumn(t('dashboard.received'), 'receivedAt', language),
+    { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
+    {
+      header: t('dashboard.sender'),
+      cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
+    },
+  ];
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('dashboard.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('dashboard.title')}</h1>
-      <p>{t('dashboard.welcome', { name: isolate(member.name) })}</p>
+    <StaffPage title={t('dashboard.title')} intro={t('dashboard.welcome', { name: isolate(member.name) })}>
       {dashboard.urgentReports && dashboard.urgentReports.length > 0 && (
         // First on the page until someone takes them: assigns one, or changes its status.
         <section aria-labelledby="urgent-reports" className="staff-panel urgent-panel">
@@ -136,8 +164,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             empty={t('dashboard.noReplies')}
             stacked
             columns={[
-              { header: t('dashboard.replyReceived'), cell: (reply) => formatDateTime(reply.lastMessageAt, language) },
-              { header: t('dashboard.type'), cell: (reply) => t(`incidentTypes.${reply.incidentType}.label`) },
+              dateColumn(t('dashboard.replyReceived'), 'lastMessageAt', language),
+              typeColumn(t),
               {
                 header: t('dashboard.received'),
                 cell: (reply) => (
@@ -151,59 +179,56 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </section>
       )}
       <div className="staff-columns">
-        <section aria-labelledby="latest-reports">
-          <h2 id="latest-reports">{t('dashboard.latestReports')}</h2>
-          <DataTable
-            label={t('dashboard.latestReports')}
-            rows={dashboard.latestReports}
-            rowKey={(report) => report.id}
-            empty={t('dashboard.noReports')}
-            stacked
-            columns={[
-              {
-                header: t('dashboard.received'),
-                isRowHeader: true,
-                // Those who may open a report open it from here; a viewer reads the row only.
-                cell: (report) =>
-                  mayManage ? (
-                    <Link to={`${INTERNAL_PAGES.reports}/${report.id}`}>
-                      {formatDateTime(report.receivedAt, language)}
-                    </Link>
-                  ) : (
-                    formatDateTime(report.receivedAt, language)
-                  ),
-              },
-              { header: t('dashboard.type'), cell: (report) => t(`incidentTypes.${report.incidentType}.label`) },
-              { header: t('dashboard.status'), cell: (report) => t(`reportStatus.${report.status}`) },
-              {
-                header: t('dashboard.reporter'),
-                cell: (report) => (report.isAnonymous ? t('dashboard.anonymous') : t('dashboard.named')),
-              },
-              { header: t('dashboard.attachments'), cell: (report) => formatNumber(report.attachmentCount, language) },
-            ]}
-          />
-          {mayManage && <Link to={INTERNAL_PAGES.reports}>{t('dashboard.allReports')}</Link>}
-        </section>
-        <section aria-labelledby="latest-messages">
-          <h2 id="latest-messages">{t('dashboard.latestMessages')}</h2>
-          <DataTable
-            label={t('dashboard.latestMessages')}
-            rows={dashboard.latestMessages}
-            rowKey={(message) => message.id}
-            empty={t('dashboard.noMessages')}
-            stacked
-            columns={[
-              { header: t('dashboard.received'), cell: (message) => formatDateTime(message.receivedAt, language) },
-              { header: t('dashboard.status'), cell: (message) => t(`messageStatus.${message.status}`) },
-              {
-                header: t('dashboard.sender'),
-                cell: (message) => message.senderName ?? <span className="muted">{t('dashboard.hiddenForRole')}</span>,
-              },
-            ]}
-          />
-          {mayManage && <Link to={INTERNAL_PAGES.contactForms}>{t('dashboard.allMessages')}</Link>}
-        </section>
+        <LatestList of="reports" rows={dashboard.latestReports} columns={reportColumns} showAll={mayManage} />
+        <LatestList of="messages" rows={dashboard.latestMessages} columns={messageColumns} showAll={mayManage} />
       </div>
-    </main>
+    </StaffPage>
+  );
+}
+
+/** The dashboard's two lists of the latest: their headings, empty sentences and whole lists. */
+const LATEST = {
+  reports: {
+    title: 'dashboard.latestReports',
+    empty: 'dashboard.noReports',
+    all: 'dashboard.allReports',
+    to: INTERNAL_PAGES.reports,
+  },
+  messages: {
+    title: 'dashboard.latestMessages',
+    empty: 'dashboard.noMessages',
+    all: 'dashboard.allMessages',
+    to: INTERNAL_PAGES.contactForms,
+  },
+};
+
+/** The latest reports or messages: a table under its heading, and the link to the whole list. */
+function LatestList<Row extends { id: string }>({
+  of,
+  rows,
+  columns,
+  showAll,
+}: {
+  of: keyof typeof LATEST;
+  rows: readonly Row[];
+  columns: Column<NoInfer<Row>>[];
+  showAll: boolean;
+}) {
+  const { t } = useTranslation();
+  const latest = LATEST[of];
+  const id = `latest-${of}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{t(latest.title)}</h2>
+      <DataTable
+        label={t(latest.title)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={t(latest.empty)}
+        stacked
+        columns={columns}
+      />
+      {showAll && <Link to={latest.to}>{t(latest.all)}</Link>}
+    </section>
   );
 }

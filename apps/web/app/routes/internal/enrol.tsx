@@ -2,6 +2,7 @@ import type { SignInErrorCode } from '@app/core/staff/staff';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { AuthShell } from '../../features/staff/auth-shell.tsx';
 import { RecoveryCodes } from '../../features/staff/recovery-codes.tsx';
+import { SignOutForm } from '../../features/staff/sign-out-form.tsx';
 import { cookieHeaders, field, staffRequest } from '../../features/staff/staff-guard.server.ts';
 import { TotpCodeField } from '../../features/staff/totp-code-field.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -90,11 +91,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
           </Form>
         </li>
       </ol>
-      <Form method="post" action={INTERNAL_PAGES.signOut}>
-        <button type="submit" className="link-button">
-          {t('enrol.cancel')}
-        </button>
-      </Form>
+      <SignOutForm label={t('enrol.cancel')} className="link-button" />
       <p className="visually-hidden">
         <Link to={INTERNAL_PAGES.login}>{t('signIn.title')}</Link>
       </p>

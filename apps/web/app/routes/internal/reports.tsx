@@ -11,9 +11,11 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { typeColumn } from '../../shared/staff/list/columns.ts';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
 import { FilterForm } from '../../shared/staff/list/filter-form.tsx';
 import { PagedList } from '../../shared/staff/list/paged-list.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/reports';
 
 /**
@@ -138,7 +140,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       ),
     },
     { header: t('casework.incidentDate'), cell: (item) => formatDay(item.incidentDate, language) },
-    { header: t('casework.type'), cell: (item) => t(`incidentTypes.${item.incidentType}.label`) },
+    typeColumn(t, t('casework.type')),
     {
       header: t('casework.status'),
       cell: (item) => (
@@ -175,10 +177,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
     />
   );
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('casework.listTitle')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('casework.listTitle')}</h1>
-      <p>{t('casework.listIntro')}</p>
+    <StaffPage title={t('casework.listTitle')} intro={t('casework.listIntro')}>
       <p>
         <Link className="button button--secondary" to={INTERNAL_PAGES.recordReport}>
           {t('recordReport.link')}
@@ -220,6 +219,6 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         )}
         {table}
       </PagedList>
-    </main>
+    </StaffPage>
   );
 }

@@ -1,13 +1,15 @@
 import { AppError } from '@app/core/errors/app-error';
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff/staff';
-import { Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { INTERNAL_PAGES } from '../../paths.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
+import { ConfirmForm } from '../../shared/staff/confirm-form.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/staff-member';
 
@@ -76,12 +78,11 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const intent = actionData?.intent as Intent | undefined;
   const error = actionData?.error as StaffErrorCode | undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${member.name} · ${t('staff.title')} · ${t('internal.areaName')}`}</title>
-      <p>
-        <Link to={INTERNAL_PAGES.staff}>{t('staff.back')}</Link>
-      </p>
-      <h1>{t('staff.memberTitle', { name: member.name })}</h1>
+    <StaffPage
+      title={t('staff.memberTitle', { name: member.name })}
+      documentTitle={`${member.name} · ${t('staff.title')}`}
+      back={{ to: INTERNAL_PAGES.staff, label: t('staff.back') }}
+    >
       <p>
         <bdi>{member.email}</bdi> · {t(`internal.roles.${member.role}`)} ·{' '}
         {member.disabled ? t('staff.disabled') : t('staff.active')} ·{' '}
@@ -104,62 +105,37 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
         <h2 id="change-role">{t('staff.changeRole')}</h2>
         <Form method="post" className="staff-form" noValidate key={member.role}>
           <RoleChoice name="role" defaultValue={member.role} />
-          <SubmitButton label={t('staff.saveRole')} busyLabel={t('staff.saveRole')} name="intent" value="role" />
+          <SubmitButton label={t('staff.saveRole')} intent="role" />
         </Form>
       </section>
 
       <section className="staff-panel" aria-labelledby="access">
         <h2 id="access">{member.disabled ? t('staff.enable') : t('staff.disable')}</h2>
         {!member.disabled && <p>{t('staff.disableIntro')}</p>}
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!member.disabled && !window.confirm(t('staff.confirmDisable', { name: member.name })))
-              event.preventDefault();
-          }}
-        >
+        <ConfirmForm question={member.disabled ? undefined : t('staff.confirmDisable', { name: member.name })}>
           <SubmitButton
             label={member.disabled ? t('staff.enable') : t('staff.disable')}
-            busyLabel={member.disabled ? t('staff.enable') : t('staff.disable')}
-            name="intent"
-            value={member.disabled ? 'enable' : 'disable'}
+            intent={member.disabled ? 'enable' : 'disable'}
             variant={member.disabled ? 'secondary' : 'danger'}
           />
-        </Form>
+        </ConfirmForm>
       </section>
 
       <section className="staff-panel" aria-labelledby="reset-two-factor">
         <h2 id="reset-two-factor">{t('staff.resetTwoFactor')}</h2>
         <p>{t('staff.resetTwoFactorIntro')}</p>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t('staff.confirmReset', { name: member.name }))) event.preventDefault();
-          }}
-        >
-          <SubmitButton
-            label={t('staff.resetTwoFactor')}
-            busyLabel={t('staff.resetTwoFactor')}
-            name="intent"
-            value="reset-two-factor"
-            variant="danger"
-          />
-        </Form>
+        <ConfirmForm question={t('staff.confirmReset', { name: member.name })}>
+          <SubmitButton label={t('staff.resetTwoFactor')} intent="reset-two-factor" variant="danger" />
+        </ConfirmForm>
       </section>
 
       <section className="staff-panel" aria-labelledby="password-link">
         <h2 id="password-link">{t('staff.newLink')}</h2>
         <p>{t('staff.newLinkIntro')}</p>
         <Form method="post">
-          <SubmitButton
-            label={t('staff.newLink')}
-            busyLabel={t('staff.newLink')}
-            name="intent"
-            value="password-link"
-            variant="secondary"
-          />
+          <SubmitButton label={t('staff.newLink')} intent="password-link" variant="secondary" />
         </Form>
       </section>
-    </main>
+    </StaffPage>
   );
 }

@@ -11,6 +11,7 @@ import { InputField } from '../../shared/forms/input-fields.tsx';
 import { CopyLink } from '../../shared/staff/copy-link.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { type Column, DataTable } from '../../shared/staff/list/data-table.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/staff';
 
@@ -75,10 +76,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
     },
   ];
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('staff.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('staff.title')}</h1>
-      <p>{t('staff.intro')}</p>
+    <StaffPage title={t('staff.title')} intro={t('staff.intro')}>
       <DataTable
         label={t('staff.listLabel')}
         caption
@@ -130,6 +128,6 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           <SubmitButton label={t('staff.addSubmit')} busyLabel={t('staff.addSubmitting')} />
         </Form>
       </section>
-    </main>
+    </StaffPage>
   );
 }

@@ -4,7 +4,7 @@ import { can } from '@app/core/staff/staff';
 import { localeTag } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { requireStaff } from '../../features/staff/staff-guard.server.ts';
-import { BarChart } from '../../features/stats/bar-chart.tsx';
+import { BarChart, byKey } from '../../features/stats/bar-chart.tsx';
 import { ReferralStatsSection } from '../../features/stats/referral-stats.tsx';
 import { ResponseTimeChart } from '../../features/stats/response-time-chart.tsx';
 import { SupportStatsSection } from '../../features/stats/support-stats.tsx';
@@ -14,6 +14,7 @@ import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import type { Route } from './+types/stats';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
@@ -37,10 +38,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const query = new URLSearchParams({ from: stats.range.from, to: stats.range.to, months: String(months) });
   const label = (key: string, prefix: string) => (key ? t(`${prefix}${key}`) : t('stats.unknown'));
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('stats.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('stats.title')}</h1>
-      <p>{t('stats.intro')}</p>
+    <StaffPage title={t('stats.title')} intro={t('stats.intro')}>
       <Form method="get" className="staff-filters" aria-label={t('stats.period')}>
         <InputField label={t('stats.from')} name="from" type="date" defaultValue={stats.range.from} />
         <InputField label={t('stats.to')} name="to" type="date" defaultValue={stats.range.to} />
@@ -107,61 +105,33 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <div className="stats-grid">
-        <BarChart
-          title={t('stats.byType')}
-          numberFormat={number}
-          data={stats.byType.map((entry) => ({ label: t(`incidentTypes.${entry.key}.label`), count: entry.count }))}
-        />
-        <BarChart
-          title={t('stats.byMonth')}
-          categoryLabel={t('stats.month')}
-          numberFormat={number}
-          data={stats.byMonth.map((entry) => ({ label: monthLabel(entry.key), count: entry.count }))}
-        />
+        <BarChart title={t('stats.byType')} data={byKey(stats.byType, (key) => t(`incidentTypes.${key}.label`))} />
+        <BarChart title={t('stats.byMonth')} categoryLabel={t('stats.month')} data={byKey(stats.byMonth, monthLabel)} />
         <BarChart
           title={t('stats.byProvince')}
-          numberFormat={number}
-          data={stats.byProvince.map((entry) => ({
-            label: label(entry.key, 'casework.provinces.'),
-            count: entry.count,
-          }))}
+          data={byKey(stats.byProvince, (key) => label(key, 'casework.provinces.'))}
         />
         <BarChart
           title={t('stats.byMunicipality')}
-          numberFormat={number}
-          data={stats.byMunicipality.map((entry) => ({ label: entry.key || t('stats.unknown'), count: entry.count }))}
+          data={byKey(stats.byMunicipality, (key) => key || t('stats.unknown'))}
         />
         {CLASSIFICATION_DIMENSIONS.map((dimension) => (
           <BarChart
             key={dimension}
             title={t(`stats.byClassification.${dimension}`)}
-            numberFormat={number}
-            data={stats.byClassification[dimension].map((entry) => ({
-              label: entry.key ? t(`classification.values.${dimension}.${entry.key}`) : t('classification.notRecorded'),
-              count: entry.count,
-            }))}
+            data={byKey(stats.byClassification[dimension], (key) =>
+              key ? t(`classification.values.${dimension}.${key}`) : t('classification.notRecorded'),
+            )}
           />
         ))}
         <BarChart
           title={t('stats.byTag')}
-          numberFormat={number}
-          data={stats.byTag.map((entry) => ({
-            label: entry.names[language] ?? entry.names.en ?? '',
-            count: entry.count,
-          }))}
+          data={byKey(stats.byTag, (_key, entry) => entry.names[language] ?? entry.names.en ?? '')}
         />
-        <BarChart
-          title={t('stats.bySource')}
-          numberFormat={number}
-          data={stats.bySource.map((entry) => ({ label: t(`casework.sources.${entry.key}`), count: entry.count }))}
-        />
+        <BarChart title={t('stats.bySource')} data={byKey(stats.bySource, (key) => t(`casework.sources.${key}`))} />
         <BarChart
           title={t('stats.byPlatform')}
-          numberFormat={number}
-          data={stats.byPlatform.map((entry) => ({
-            label: entry.key ? t(`onlinePlatforms.${entry.key}`) : t('stats.platformNotSaid'),
-            count: entry.count,
-          }))}
+          data={byKey(stats.byPlatform, (key) => (key ? t(`onlinePlatforms.${key}`) : t('stats.platformNotSaid')))}
         />
       </div>
       <section className="staff-panel stats-response" aria-labelledby="response-times-title">
@@ -179,6 +149,6 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       </section>
       {stats.referrals && <ReferralStatsSection referrals={stats.referrals} number={number} decimal={decimal} />}
       {stats.support && <SupportStatsSection support={stats.support} number={number} />}
-    </main>
+    </StaffPage>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { answeringFailures, formFailure } from '../../shared/failures.server.ts';
 import { InputField } from '../../shared/forms/input-fields.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { StaffPage } from '../../shared/staff/staff-page.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 import type { Route } from './+types/tags';
 
@@ -77,10 +78,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
   const draftFor = (intent: string, tag = '') =>
     actionData?.error && actionData.intent === intent && actionData.tag === tag ? actionData.names : undefined;
   return (
-    <main id="main" className="staff-main" tabIndex={-1}>
-      <title>{`${t('tags.title')} · ${t('internal.areaName')}`}</title>
-      <h1>{t('tags.title')}</h1>
-      <p>{t('tags.intro')}</p>
+    <StaffPage title={t('tags.title')} intro={t('tags.intro')}>
       {actionData?.error && (
         <FormAlert key={actionData.at}>
           <p>{t(`tags.errors.${actionData.error}`)}</p>
@@ -96,7 +94,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         <Form method="post" className="staff-form" noValidate key={actionData?.error ? 'draft' : actionData?.at}>
           <input type="hidden" name="intent" value="create" />
           <NameFields values={draftFor('create')} />
-          <SubmitButton label={t('tags.addSubmit')} busyLabel={t('tags.addSubmit')} />
+          <SubmitButton label={t('tags.addSubmit')} />
         </Form>
       </section>
       <section className="staff-panel" aria-labelledby="tags-list-title">
@@ -119,7 +117,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
                       <input type="hidden" name="tag" value={tag.id} />
                       <input type="hidden" name="revision" value={tag.revision} />
                       <NameFields values={draftFor('rename', tag.id) ?? tag.names} />
-                      <SubmitButton label={t('tags.renameSubmit')} busyLabel={t('tags.renameSubmit')} />
+                      <SubmitButton label={t('tags.renameSubmit')} />
                     </Form>
                   </details>
                   <Form method="post" className="staff-form">
@@ -127,9 +125,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
                     <input type="hidden" name="revision" value={tag.revision} />
                     <SubmitButton
                       label={tag.disabled ? t('tags.enable') : t('tags.disable')}
-                      busyLabel={tag.disabled ? t('tags.enable') : t('tags.disable')}
-                      name="intent"
-                      value={tag.disabled ? 'enable' : 'disable'}
+                      intent={tag.disabled ? 'enable' : 'disable'}
                       variant="secondary"
                     />
                   </Form>
@@ -139,6 +135,6 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-    </main>
+    </StaffPage>
   );
 }

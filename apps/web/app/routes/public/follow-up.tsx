@@ -182,13 +182,7 @@ function FollowUp({
           <section className="section follow-up-close" aria-labelledby="close-title">
             <h2 id="close-title">{t('followUp.closeTitle')}</h2>
             <p>{t('followUp.closeHint')}</p>
-            {/* A plain form: it works without JavaScript, and it leaves nothing in the page's memory. */}
-            <form method="post" action="/api/follow-up/close">
-              <input type="hidden" name="language" value={language} />
-              <button type="submit" className="button button--secondary">
-                {t('followUp.close')}
-              </button>
-            </form>
+            <CloseForm language={language} />
           </section>
         </>
       ) : (
@@ -229,12 +223,20 @@ function ErasedReport({ thread, language }: { thread: FollowUpThread; language: 
       <p data-testid="erased-report">
         {t('followUp.control.erasedText', { date: formatDateTime(thread.erasedAt ?? '', language, 'long') })}
       </p>
-      <form method="post" action="/api/follow-up/close">
-        <input type="hidden" name="language" value={language} />
-        <button type="submit" className="button button--secondary">
-          {t('followUp.close')}
-        </button>
-      </form>
+      <CloseForm language={language} />
     </section>
+  );
+}
+
+/** Closing the page: a plain form, it works without JavaScript and leaves nothing in the page's memory. */
+function CloseForm({ language }: { language: string }) {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action="/api/follow-up/close">
+      <input type="hidden" name="language" value={language} />
+      <button type="submit" className="button button--secondary">
+        {t('followUp.close')}
+      </button>
+    </form>
   );
 }

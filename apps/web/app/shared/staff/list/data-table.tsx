@@ -31,7 +31,8 @@ export function DataTable<Row>({
   label: string;
   caption?: boolean;
   labelledBy?: string;
-  columns: Column<Row>[];
+  // The rows alone say what a row is; a column may read fewer of its fields (shared/staff/list/columns.ts).
+  columns: Column<NoInfer<Row>>[];
   rows: readonly Row[];
   rowKey(row: Row): string | number;
   rowClassName?(row: Row): string | undefined;
