@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { loadSiteEncryption } from '../crypto/encryption.ts';
-import { createLogger } from '../logger.ts';
 import { cleanOldPdfs, countOldPdfs } from '../services/retention/clean-old-pdfs.ts';
-import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { migrateInOwnProcess, openBackupFiles } from './backup-database.ts';
+import { runCommandLine } from './command-line.ts';
+import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment.md, upgrade notes; decision 0031).
 
@@ -34,14 +30,7 @@ export async function runCleanOldPdfsCommand(
     options: { status: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return out(USAGE);
-  const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new UsageError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
-  const logger = createLogger('warn', process.stderr);
-  const { encryption } = loadSiteEncryption(config, logger);
-  const database = await openBackupDatabase(config, logger);
+  const { config, encryption, database } = await openSealedSite(env);
   try {
     // The column this command reads comes with migration 0020: a command run first on an upgraded
     // copy migrates as the site would.

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
@@ -20,6 +18,7 @@ import {
 } from '../services/backup/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { runCommandLine, UsageError } from './command-line.ts';
+import { requireSiteKey } from './site-key.ts';
 
 const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
 
@@ -60,10 +59,7 @@ export async function runRotateKeyCommand(
     throw new UsageError('give one of --receipts, --status and --wrap');
   }
   const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new KeyringError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
+  requireSiteKey(config, (message) => new KeyringError(message));
   const logger = createLogger('warn', process.stderr);
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir, logger);
   if (values.wrap) {

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { databaseOn } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
 import { forgetSearchState, indexMissingReports } from '../services/casework/search-index.ts';
-import { migrateInOwnProcess, openBackupDatabase } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { migrateInOwnProcess } from './backup-database.ts';
+import { runCommandLine } from './command-line.ts';
+import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Build the search index of the reports (decision 0055).
 
@@ -33,14 +29,7 @@ export async function runSearchIndexCommand(
     options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return out(USAGE);
-  const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new UsageError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
-  const logger = createLogger('warn', process.stderr);
-  const { encryption } = loadSiteEncryption(config, logger);
-  const database = await openBackupDatabase(config, logger);
+  const { encryption, database } = await openSealedSite(env);
   try {
     await migrateInOwnProcess(env);
     const db = databaseOn(database.pool);
