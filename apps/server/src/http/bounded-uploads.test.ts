@@ -11,7 +11,13 @@ import { createSpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3-site.ts';
 import { CookieJar, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import {
+  PLAIN_INCIDENT,
+  PLAIN_NO_ANSWERS,
+  postReport,
+  reportPayload,
+  solveAltcha,
+} from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
@@ -337,13 +343,8 @@ describe('uploads never hold the reporter (decision 0025)', () => {
       step: '2',
       intent: 'send',
       anonymous: 'on',
-      date: '2026-11-01',
-      location: SEEDED.location,
-      type: 'verbal',
-      description: SEEDED.description,
-      calledPolice: 'no',
-      calledOrganisation: 'no',
-      medicalTreatment: 'no',
+      ...PLAIN_INCIDENT,
+      ...PLAIN_NO_ANSWERS,
       sharingConsent: 'no',
       termsAccepted: 'on',
       submissionKey: key,

@@ -4,7 +4,14 @@ import en from '@app/locales/en/forms.json' with { type: 'json' };
 import he from '@app/locales/he/forms.json' with { type: 'json' };
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAIN_LAST_STEP, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import {
+  PLAIN_IDENTITY,
+  PLAIN_INCIDENT,
+  PLAIN_LAST_STEP,
+  postReport,
+  reportPayload,
+  solveAltcha,
+} from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
 
@@ -20,13 +27,8 @@ function lastStep(files: { name: string; data: Buffer }[], extra: Record<string,
   const form = new FormData();
   const fields: Record<string, string> = {
     ...PLAIN_LAST_STEP,
-    firstName: SEEDED.firstName,
-    lastName: SEEDED.lastName,
-    phone: SEEDED.phone,
-    date: '2026-11-01',
-    location: SEEDED.location,
-    type: 'verbal',
-    description: SEEDED.description,
+    ...PLAIN_IDENTITY,
+    ...PLAIN_INCIDENT,
     ...extra,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

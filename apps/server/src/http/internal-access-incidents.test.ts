@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CASEWORKERS, expectedDoor, useAccessMatrix, VISITORS } from '../test/access-matrix.ts';
-import { SEEDED } from '../test/submission-helpers.ts';
+import { PLAIN_IDENTITY, PLAIN_INCIDENT, PLAIN_NO_ANSWERS } from '../test/submission-helpers.ts';
 
 /**
  * The access matrix (security target 18): recording a report from another channel, linking and
@@ -17,16 +17,9 @@ describe('recording, linking and classifying answer every visitor as the access 
         source: 'phone',
         language: 'he',
         receipt: 'yes',
-        firstName: SEEDED.firstName,
-        lastName: SEEDED.lastName,
-        phone: SEEDED.phone,
-        date: '2026-11-01',
-        location: SEEDED.location,
-        type: 'verbal',
-        description: SEEDED.description,
-        calledPolice: 'no',
-        calledOrganisation: 'no',
-        medicalTreatment: 'no',
+        ...PLAIN_IDENTITY,
+        ...PLAIN_INCIDENT,
+        ...PLAIN_NO_ANSWERS,
         sharingConsent: 'ask-first',
         termsAccepted: 'on',
       });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { submitContactMessage } from '../services/intake/submit-contact-message.ts';
 import { submitReport } from '../services/intake/submit-report.ts';
 import { prepareAttachment } from '../uploads/attachment.ts';
+import { packInput } from './evidence-pack-helpers.ts';
 import {
   CookieJar,
   codePendingSession,
@@ -84,15 +85,7 @@ async function setUp(): Promise<Matrix> {
   const { messageId } = await submitContactMessage(server.services, message.data, { isQuarantined: false });
   const adminOperations = server.services.operationsFor(admin);
   const { id: partnerId } = await adminOperations.partners.create({ name: 'Matrix partner', kind: 'victim-support' });
-  await adminOperations.reports.evidencePack(reportId, {
-    recipient: 'police',
-    language: 'nl',
-    format: 'page',
-    messages: 'none',
-    messageIds: [],
-    fileIds: [],
-    askedReporter: 'yes',
-  });
+  await adminOperations.reports.evidencePack(reportId, packInput({ askedReporter: 'yes' }));
   const packId = (await adminOperations.referrals.forReport(reportId)).packs[0]?.packId ?? '';
   const warning = await server.database.pool.query<{ id: string }>(
     `insert into early_warning (rule, subject_key, municipality, incident_type, incident_count, first_date, last_date)

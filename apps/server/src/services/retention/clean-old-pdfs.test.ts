@@ -6,6 +6,7 @@ import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCleanOldPdfsCommand } from '../../cli/clean-old-pdfs.ts';
+import { packInput } from '../../test/evidence-pack-helpers.ts';
 import { carries, encryptedPdf, IDENTIFYING, identifyingPdf } from '../../test/pdf-fixtures.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
@@ -137,16 +138,11 @@ describe('npm run clean-old-pdfs', () => {
 
     // So is the evidence pack: beside that file, and in its audit row.
     const fileIds = before?.attachments.map((file) => file.id) ?? [];
-    const pack = await server.services.operationsFor(cora).reports.evidencePack(reportId, {
-      recipient: 'police',
-      language: 'nl',
-      format: 'page',
-      messages: 'none',
-      messageIds: [],
-      fileIds,
+    const pack = await server.services.operationsFor(cora).reports.evidencePack(
+      reportId,
       // The report's "ask me first" (reportPayload): the coordinator asked, and was told yes.
-      askedReporter: 'yes',
-    });
+      packInput({ fileIds, askedReporter: 'yes' }),
+    );
     const oldEntry = pack.document.files.find((file) => file.attachmentId === old.id);
     expect(oldEntry?.metadataRemoved).toBe(false);
     const { html } = renderPackPage(pack.document, { file: (file) => file.packName, image: (f) => f.packName });
