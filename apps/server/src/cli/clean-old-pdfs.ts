@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { cleanOldPdfs, countOldPdfs } from '../services/retention/clean-old-pdfs.ts';
 import { migrateInOwnProcess, openBackupFiles } from './backup-database.ts';
-import { runCommandLine } from './command-line.ts';
+import { type Command, runCommandLine } from './command-line.ts';
 import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment.md, upgrade notes; decision 0031).
@@ -19,12 +19,7 @@ const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment
 It uses the site's database and files (DATABASE_URL or the embedded database in DATA_DIR, the local
 folder or the S3 bucket), also while the site is running.`;
 
-export async function runCleanOldPdfsCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runCleanOldPdfsCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: { status: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -45,7 +40,7 @@ export async function runCleanOldPdfsCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine({ name: 'clean-old-pdfs', stopMessage: 'Stopping after the file under way…' }, runCleanOldPdfsCommand);

@@ -17,7 +17,7 @@ import {
   uploadWindowMs,
 } from '../services/backup/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { type Command, runCommandLine, UsageError } from './command-line.ts';
 import { requireSiteKey } from './site-key.ts';
 
 const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
@@ -39,12 +39,7 @@ The keys live in the keyring file (KEYRING_FILE, else DATA_DIR/keyring.json) bes
 (ENCRYPTION_KEY or DATA_DIR/encryption.key). Every instance of the site must read the same keyring
 file. Back it up after each rotation.`;
 
-export async function runRotateKeyCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runRotateKeyCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -108,7 +103,7 @@ export async function runRotateKeyCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine(

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { databaseOn } from '../db/database.ts';
 import { forgetSearchState, indexMissingReports } from '../services/casework/search-index.ts';
 import { migrateInOwnProcess } from './backup-database.ts';
-import { runCommandLine } from './command-line.ts';
+import { type Command, runCommandLine } from './command-line.ts';
 import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Build the search index of the reports (decision 0055).
@@ -18,12 +18,7 @@ Progress lines are counts only, never a word. Interrupted (Ctrl-C), it stops aft
 way; run it again to carry on. It uses the site's database (DATABASE_URL or the embedded database in
 DATA_DIR), also while the site is running.`;
 
-export async function runSearchIndexCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runSearchIndexCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -50,7 +45,7 @@ export async function runSearchIndexCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine({ name: 'search-index', stopMessage: 'Stopping after the batch under way…' }, runSearchIndexCommand);
