@@ -1,11 +1,9 @@
 import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../test/classification-helpers.ts';
 import { createStaffMember, postForm, signedInSession } from '../test/staff-helpers.ts';
-import { reportPayload } from '../test/submission-helpers.ts';
+import { storeReport } from '../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -18,9 +16,7 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 
 async function newReport(): Promise<string> {
-  const input = validateReport(reportPayload());
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
+  return storeReport(server.services);
 }
 
 async function reportInReview(): Promise<string> {

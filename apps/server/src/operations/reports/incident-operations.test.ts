@@ -1,11 +1,9 @@
 import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 /**
@@ -23,9 +21,7 @@ const query = async <T>(sql: string, values: unknown[] = []) =>
   (await server.database.pool.query(sql, values)).rows as T[];
 
 async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const input = validateReport(reportPayload({ date: '2025-04-10', ...overrides }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
+  return storeReport(server.services, { date: '2025-04-10', ...overrides });
 }
 
 async function verify(id: string, municipality = 'Gent') {

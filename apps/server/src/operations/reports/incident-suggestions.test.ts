@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncidentSuggestion } from '@app/core/casework/casework-api';
 import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseOnlineAddress } from '../../crypto/online-addresses.ts';
 import { hashMissingAddresses } from '../../services/casework/incident-suggestions.ts';
-import { submitReport } from '../../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { dumpDatabase, reportPayload, SEEDED } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import { dumpDatabase, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 /**
@@ -26,9 +25,7 @@ const query = async <T>(sql: string, values: unknown[] = []) =>
   (await server.database.pool.query(sql, values)).rows as T[];
 
 async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const input = validateReport(reportPayload({ date: '2025-04-10', ...overrides }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
+  return storeReport(server.services, { date: '2025-04-10', ...overrides });
 }
 
 /** Verified with the place staff record: the place is the incident's. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitReport } from '../../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
@@ -12,9 +13,7 @@ let server: TestServer;
 let coordinator: StaffIdentity;
 
 async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const result = validateReport(reportPayload(overrides));
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const { reportId } = await submitReport(server.services, result.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, overrides);
   return reportId;
 }
 

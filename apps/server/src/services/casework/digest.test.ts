@@ -1,11 +1,10 @@
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import { SEEDED } from '../../test/submission-helpers.ts';
 import type { TestServer } from '../../test/test-server.ts';
 import { startTwoInstancesWithMail } from '../../test/two-instances.ts';
-import { submitReport } from '../intake/submit-report.ts';
 import { brusselsHour } from './digest.ts';
 
 /**
@@ -44,9 +43,7 @@ function nextDay(day: string, days = 1): string {
 }
 
 async function newReport(receivedDaysAgo = 0): Promise<string> {
-  const result = validateReport(reportPayload());
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const { reportId } = await submitReport(a.services, result.data, [], { isQuarantined: false });
+  const reportId = await storeReport(a.services);
   await a.database.pool.query(`update report set created_at = created_at - make_interval(days => $2) where id = $1`, [
     reportId,
     receivedDaysAgo,
