@@ -25,6 +25,9 @@ export const SEEDED = {
   policeReportNumber: 'AN.55.L1.123456/26',
 };
 
+/** An anonymous report's answers about its reporter: none. */
+export const ANONYMOUS = { anonymous: true, firstName: '', lastName: '', phone: '', email: '', address: '' } as const;
+
 /** The reporter's name and phone as the report form sends them (its first step without JavaScript). */
 export const PLAIN_IDENTITY = { firstName: SEEDED.firstName, lastName: SEEDED.lastName, phone: SEEDED.phone } as const;
 

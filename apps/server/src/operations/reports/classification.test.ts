@@ -1,10 +1,10 @@
 import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { storeReport } from '../../test/stored-report.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * The staff's classification of an incident (decision 0044): who may, two members at once, the
@@ -53,15 +53,11 @@ async function newTag(en: string): Promise<string> {
   return row?.id ?? '';
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: chaim } = await createStaffMember(server, 'admin', 'Chaim'));
-  ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], chaim: ['admin', 'Chaim'], victor: ['viewer', 'Victor'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  chaim = site.staff.chaim;
+  victor = site.staff.victor;
 });
 
 describe('classifying an incident', () => {

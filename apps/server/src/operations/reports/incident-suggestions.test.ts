@@ -2,14 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncidentSuggestion } from '@app/core/casework/casework-api';
 import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normaliseOnlineAddress } from '../../crypto/online-addresses.ts';
 import { hashMissingAddresses } from '../../services/casework/incident-suggestions.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { storeReport } from '../../test/stored-report.ts';
 import { dumpDatabase, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * Suggested links between incidents (decision 0043): the matching rules, dismissals, the keyed
@@ -56,14 +56,10 @@ const placeOfItsOwn = () => `Testgem ${randomUUID().slice(0, 8)}`;
 const addressOfItsOwn = () => `https://social.example/posts/${randomUUID()}`;
 const online = (...onlineUrls: string[]) => ({ type: 'online', onlineUrls, onlinePlatform: 'facebook' });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], victor: ['viewer', 'Victor'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  victor = site.staff.victor;
 });
 
 describe('same place, date and type', () => {

@@ -1,9 +1,9 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { storeReport } from '../../test/stored-report.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * Decision 0047: staff record the arrondissement with the place, and choose how precisely the
@@ -27,14 +27,10 @@ async function verified(place: { municipality: string; province: string; arrondi
 
 const summary = { summaries: { nl: 'Scheldwoorden op straat.' }, originalLanguage: 'nl' };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: viewer } = await createStaffMember(server, 'viewer', 'Vera'));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], viewer: ['viewer', 'Vera'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  viewer = site.staff.viewer;
 });
 
 describe('the arrondissement with the place', () => {

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCleanOldPdfsCommand } from '../../cli/clean-old-pdfs.ts';
 import { packInput } from '../../test/evidence-pack-helpers.ts';
 import { carries, encryptedPdf, IDENTIFYING, identifyingPdf } from '../../test/pdf-fixtures.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { prepareAttachment } from '../../uploads/attachment.ts';
 import { renderPackPage } from '../casework/evidence-pack/pack-page.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -21,13 +21,9 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 let server: TestServer;
 let cora: StaffIdentity;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
 });
 
 /** A report sent today with a photo and a PDF: both cleaned as they arrived. */
