@@ -1,9 +1,8 @@
-import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { describe, expect, it } from 'vitest';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { useSiteWithStaff } from '../../test/site-with-staff.ts';
-import { storeReport } from '../../test/stored-report.ts';
 import type { TestServer } from '../../test/test-server.ts';
 
 /**
@@ -16,20 +15,11 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(): Promise<string> {
-  return storeReport(server.services, { date: '2025-06-02' });
-}
-
-/** What a refused operation threw: its code. */
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
+const { ops, query, newReport } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-06-02',
+);
 
 /** The classification form as the page shows it for the report now, with `choices` filled in. */
 async function form(id: string, choices: Record<string, unknown> = {}) {

@@ -1,9 +1,8 @@
-import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { describe, expect, it } from 'vitest';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { useSiteWithStaff } from '../../test/site-with-staff.ts';
-import { storeReport } from '../../test/stored-report.ts';
 import type { TestServer } from '../../test/test-server.ts';
 
 /**
@@ -16,29 +15,17 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  return storeReport(server.services, { date: '2025-04-10', ...overrides });
-}
+const { ops, query, newReport, incidentOf } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-04-10',
+);
 
 async function verify(id: string, municipality = 'Gent') {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
   await classifyIncidentOf(ops(), id);
   await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
 }
-
-const incidentOf = async (id: string) =>
-  (await query<{ incident_id: string }>('select incident_id from report where id = $1', [id]))[0]?.incident_id ?? '';
-
-/** What a refused operation threw: its code. */
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
 
 /** Every incident counts exactly when one of its reports does, and none is left empty. */
 async function expectConsistent() {

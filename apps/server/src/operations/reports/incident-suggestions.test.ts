@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncidentSuggestion } from '@app/core/casework/casework-api';
-import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { describe, expect, it } from 'vitest';
 import { normaliseOnlineAddress } from '../../crypto/online-addresses.ts';
 import { hashMissingAddresses } from '../../services/casework/incident-suggestions.ts';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { useSiteWithStaff } from '../../test/site-with-staff.ts';
-import { storeReport } from '../../test/stored-report.ts';
 import { dumpDatabase, SEEDED } from '../../test/submission-helpers.ts';
 import type { TestServer } from '../../test/test-server.ts';
 
@@ -20,13 +19,11 @@ let server: TestServer;
 let cora: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  return storeReport(server.services, { date: '2025-04-10', ...overrides });
-}
+const { ops, query, newReport, incidentOf } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-04-10',
+);
 
 /** Verified with the place staff record: the place is the incident's. */
 async function verify(id: string, municipality: string) {
@@ -35,15 +32,6 @@ async function verify(id: string, municipality: string) {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
   await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
 }
-
-const incidentOf = async (id: string) =>
-  (await query<{ incident_id: string }>('select incident_id from report where id = $1', [id]))[0]?.incident_id ?? '';
-
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
 
 /** The incidents suggested on a report's page, by the report of each that opens it. */
 const suggestedReports = async (id: string) => (await ops().suggestedIncidents(id)).map((each) => each.reportId);
