@@ -13,6 +13,7 @@ import {
   solveAltcha,
 } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
 
 /**
@@ -175,11 +176,7 @@ function postChunked(
 }
 
 describe('no body read whole before a limit (finding 2)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ REPORTS_PER_HOUR_PER_IP: '2' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ REPORTS_PER_HOUR_PER_IP: '2' }, 120_000);
 
   const pageForm = { Origin: 'https://example.test', 'Content-Type': 'application/x-www-form-urlencoded' };
 
@@ -242,11 +239,7 @@ describe('no body read whole before a limit (finding 2)', () => {
 });
 
 describe('a flood of posts without JavaScript (finding 1)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '10', TRUST_PROXY: 'loopback' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '10', TRUST_PROXY: 'loopback' }, 120_000);
 
   it('gets a short page in its language past the limit of posts, before its body is read or a form rendered', async () => {
     const from = (address: string, path: string, body: FormData) =>
@@ -281,11 +274,7 @@ describe('a flood of posts without JavaScript (finding 1)', () => {
 });
 
 describe('a burst of receipts in parallel (finding 8)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' }, 120_000);
 
   it('cannot pass the limit of tries: each is counted before it is hashed', async () => {
     // Proofs of work solved beforehand, then eight wrong receipts sent at once.
