@@ -92,6 +92,21 @@ export async function startTestServer(
 }
 
 /**
+ * What a command of `npm run …` run beside this site reads to reach it: its database, its files
+ * folder and its key (and the test's own environment).
+ */
+export function commandEnvOf(server: TestServer): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://example.test',
+    DATA_DIR: server.dataDir,
+    DATABASE_URL: server.database.url,
+    ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
+  };
+}
+
+/**
  * A form token as the server makes it (decision 0021), given `ageSeconds` ago: the server's own key,
  * derived as it does. For tests of the forms without JavaScript that must not wait 5 seconds.
  */

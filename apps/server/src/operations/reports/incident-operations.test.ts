@@ -1,7 +1,7 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { describe, expect, it } from 'vitest';
 import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
-import { classifyIncidentOf } from '../../test/classification-helpers.ts';
+import { classifyIncidentOf, verifyInReview } from '../../test/classification-helpers.ts';
 import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import type { TestServer } from '../../test/test-server.ts';
 
@@ -23,8 +23,7 @@ const { ops, query, newReport, incidentOf } = caseworkHelpers(
 
 async function verify(id: string, municipality = 'Gent') {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
-  await classifyIncidentOf(ops(), id);
-  await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
+  await verifyInReview(ops(), id, municipality);
 }
 
 /** Every incident counts exactly when one of its reports does, and none is left empty. */

@@ -10,7 +10,7 @@ import { packInput } from '../../test/evidence-pack-helpers.ts';
 import { carries, encryptedPdf, IDENTIFYING, identifyingPdf } from '../../test/pdf-fixtures.ts';
 import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { commandEnvOf, type TestServer } from '../../test/test-server.ts';
 import { prepareAttachment } from '../../uploads/attachment.ts';
 import { renderPackPage } from '../casework/evidence-pack/pack-page.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -95,18 +95,7 @@ async function snapshot() {
 /** `npm run clean-old-pdfs`, with the site's settings as its .env would give them. */
 async function runCommand() {
   const lines: string[] = [];
-  await runCleanOldPdfsCommand(
-    [],
-    {
-      ...process.env,
-      NODE_ENV: 'test',
-      PUBLIC_URL: 'https://example.test',
-      DATA_DIR: server.dataDir,
-      DATABASE_URL: server.database.url,
-      ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
-    },
-    (line) => lines.push(line),
-  );
+  await runCleanOldPdfsCommand([], commandEnvOf(server), (line) => lines.push(line));
   return lines;
 }
 
