@@ -12,7 +12,7 @@ import { createFileStore } from '../storage/file-store.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { keyOf, siteEnvOf, startTestServer, type TestServer } from '../test/test-server.ts';
 import { runBackupCommand } from './backup.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
@@ -31,12 +31,7 @@ const TABLES = [
   'app_setting',
 ];
 
-const keyOf = (server: TestServer) => server.config.encryptionKey?.toString('base64') ?? '';
-const envOf = (server: TestServer) => ({
-  DATABASE_URL: server.database.url,
-  DATA_DIR: server.dataDir,
-  ENCRYPTION_KEY: keyOf(server),
-});
+const envOf = siteEnvOf;
 
 async function counts(server: TestServer) {
   const result: Record<string, number> = {};

@@ -91,19 +91,19 @@ export async function startTestServer(
   };
 }
 
-/**
- * What a command of `npm run …` run beside this site reads to reach it: its database, its files
- * folder and its key (and the test's own environment).
- */
+/** The test site's key, as ENCRYPTION_KEY gives it. */
+export const keyOf = (server: TestServer) => server.config.encryptionKey?.toString('base64') ?? '';
+
+/** Where the test site's data is, as a command of `npm run …` is told: its database, files folder and key. */
+export const siteEnvOf = (server: TestServer) => ({
+  DATABASE_URL: server.database.url,
+  DATA_DIR: server.dataDir,
+  ENCRYPTION_KEY: keyOf(server),
+});
+
+/** The whole environment of a command run beside the test site: the test's own, and the site's. */
 export function commandEnvOf(server: TestServer): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'https://example.test',
-    DATA_DIR: server.dataDir,
-    DATABASE_URL: server.database.url,
-    ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
-  };
+  return { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'https://example.test', ...siteEnvOf(server) };
 }
 
 /**
