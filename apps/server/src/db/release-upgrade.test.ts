@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
 import { tablesInOrder } from '../services/backup/backup-tables.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { contactMessageFrom, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer } from '../test/test-server.ts';
 import { useTestDatabase } from '../test/use-test-server.ts';
 import { SITE_VERSION } from '../version.ts';
@@ -149,14 +149,7 @@ describe.runIf(WRITING)('releases: the fixture of this release', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           altcha: await solveAltcha(server.baseUrl),
-          message: {
-            language: 'fr',
-            firstName: SEEDED.firstName,
-            lastName: SEEDED.lastName,
-            email: SEEDED.email,
-            phone: '',
-            message: SEEDED.description,
-          },
+          message: contactMessageFrom('fr'),
         }),
       });
       expect(contact.status).toBe(201);

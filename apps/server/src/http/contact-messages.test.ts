@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { contactMessageFrom, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { useTestServer } from '../test/use-test-server.ts';
 
-const message = {
-  language: 'fr',
-  firstName: SEEDED.firstName,
-  lastName: SEEDED.lastName,
-  email: SEEDED.email,
-  phone: '',
-  message: SEEDED.description,
-};
+const message = contactMessageFrom('fr');
 
 describe('POST /api/contact-messages', () => {
   const server = useTestServer({ MESSAGES_PER_HOUR_PER_IP: '1000' });

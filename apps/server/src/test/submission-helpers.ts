@@ -25,6 +25,17 @@ export const SEEDED = {
   policeReportNumber: 'AN.55.L1.123456/26',
 };
 
+/** A contact message from the seeded person, in `language`: their words are the report's description. */
+export const contactMessageFrom = (language: string, overrides: Record<string, string> = {}) => ({
+  language,
+  firstName: SEEDED.firstName,
+  lastName: SEEDED.lastName,
+  email: SEEDED.email,
+  phone: '',
+  message: SEEDED.description,
+  ...overrides,
+});
+
 /** An anonymous report's answers about its reporter: none. */
 export const ANONYMOUS = { anonymous: true, firstName: '', lastName: '', phone: '', email: '', address: '' } as const;
 

@@ -14,7 +14,7 @@ import { holdPuts } from '../../test/held-storage.ts';
 import { masterKeyOf, rotationOf } from '../../test/key-rotation-helpers.ts';
 import { type LocalS3, startLocalS3 } from '../../test/s3-site.ts';
 import { CookieJar, createStaffMember } from '../../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
+import { contactMessageFrom, postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { searchCondition } from '../casework/search-index.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -85,14 +85,7 @@ async function populate(server: TestServer) {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': newAddress() },
     body: JSON.stringify({
       altcha: await solveAltcha(server.baseUrl),
-      message: {
-        language: 'nl',
-        firstName: SEEDED.firstName,
-        lastName: SEEDED.lastName,
-        email: SEEDED.email,
-        phone: '',
-        message: SEEDED.description,
-      },
+      message: contactMessageFrom('nl'),
     }),
   });
   expect(contact.status, await contact.text()).toBe(201);
