@@ -55,6 +55,8 @@ export default defineConfig({
       {
         test: { name: 'packages', include: ['packages/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
+      // Checks of the repository as a whole (scripts/): what no single part's project owns.
+      { test: { name: 'repository', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ANONYMOUS } from '../src/test/submission-helpers.ts';
 import {
   BenchCaseFailed,
   benchReport,
@@ -102,12 +103,7 @@ async function measure(what: string, url: string, connections: number, options: 
 /** An anonymous report in English, short, as most are; checked with the server's own validation. */
 const SUBMITTED_REPORT = benchReport({
   language: 'en',
-  anonymous: true,
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  address: '',
+  ...ANONYMOUS,
   date: '2026-03-01',
   time: '',
   location: 'Antwerpen',

@@ -4,12 +4,12 @@
  * over HTTPS, where browsers ask for Brotli and use one multiplexed connection. A certificate made
  * for 127.0.0.1 at start; the browser is told to accept it. Benchmarks only.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate } from '../src/test/proxy-servers.ts';
 import { freePort } from './bench-helpers.ts';
 
 /** Headers HTTP/2 forbids or that belong to one hop only. */
@@ -17,34 +17,14 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'u
 
 export async function startHttpsProxy(target: string) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-https-proxy-'));
-  const key = path.join(folder, 'key.pem');
-  const cert = path.join(folder, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certificate, key } = selfSignedCertificate(folder, '127.0.0.1');
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const server = http2.createSecureServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert), allowHTTP1: true });
+  const server = http2.createSecureServer({
+    key: fs.readFileSync(key),
+    cert: fs.readFileSync(certificate),
+    allowHTTP1: true,
+  });
   server.on('request', (request: http2.Http2ServerRequest, response: http2.Http2ServerResponse) => {
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers)) {

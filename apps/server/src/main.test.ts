@@ -3,19 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort, useAppProcesses, waitForStart } from './test/app-process.ts';
 import { postReport, reportPayload, solveAltcha } from './test/submission-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './test/test-database.ts';
+import { useTestDatabase } from './test/use-test-server.ts';
 
 const spawnApp = useAppProcesses();
 
 describe('the app process', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase();
 
   it('uses the server named by DATABASE_URL, migrates it, and starts no embedded database', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-external-'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CookieJar, postForm } from '../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 import { SET_PASSWORD_LINK_SECONDS } from './auth.ts';
 
 /**
@@ -10,11 +10,7 @@ import { SET_PASSWORD_LINK_SECONDS } from './auth.ts';
  * earlier ones, disabling the member revokes them all, and a link lasts 72 hours.
  */
 describe('set-password links', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   /** A member without a password, as an admin adds one: the path of their first link. */
   async function newMember(marker: string) {

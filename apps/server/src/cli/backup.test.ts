@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
 import { tablesInOrder } from '../services/backup/backup.ts';
 import { createFileStore } from '../storage/file-store.ts';
+import { fileHashes } from '../test/file-hashes.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { keyOf, siteEnvOf, startTestServer, type TestServer } from '../test/test-server.ts';
 import { runBackupCommand } from './backup.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
@@ -31,12 +32,7 @@ const TABLES = [
   'app_setting',
 ];
 
-const keyOf = (server: TestServer) => server.config.encryptionKey?.toString('base64') ?? '';
-const envOf = (server: TestServer) => ({
-  DATABASE_URL: server.database.url,
-  DATA_DIR: server.dataDir,
-  ENCRYPTION_KEY: keyOf(server),
-});
+const envOf = siteEnvOf;
 
 async function counts(server: TestServer) {
   const result: Record<string, number> = {};
@@ -45,16 +41,6 @@ async function counts(server: TestServer) {
     result[table] = rows[0].n;
   }
   return result;
-}
-
-/** SHA-256 of every file's content, opened, by path. */
-async function fileHashes(server: TestServer) {
-  const hashes: Record<string, string> = {};
-  for (const fullPath of await server.services.storage.list('')) {
-    const { data } = await server.services.storage.get(fullPath);
-    hashes[fullPath] = createHash('sha256').update(data).digest('hex');
-  }
-  return hashes;
 }
 
 /** Where each frame of a streaming archive starts and ends (the magic line is 10 bytes). */

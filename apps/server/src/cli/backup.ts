@@ -11,6 +11,7 @@ import { formatBytes, formatDuration, newProgress, showProgress } from '../servi
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
 import { ARCHIVE_NAME, archiveName, pruneArchives, writeArchiveFile } from './backup-folder.ts';
 import { runCommandLine, UsageError } from './command-line.ts';
+import { requireSiteKey } from './site-key.ts';
 
 const USAGE = `Back up the whole site, check a backup, or restore one into a fresh instance.
 
@@ -40,10 +41,7 @@ const sum = (values: Record<string, number>) => Object.values(values).reduce((to
 
 /** The site's key; never a new one, which could open no archive. */
 function siteKey(config: Config) {
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new BackupError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
+  requireSiteKey(config, (message) => new BackupError(message));
   return loadSiteEncryption(config, createLogger('warn', process.stderr)).encryption;
 }
 

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { loadSiteEncryption } from '../crypto/encryption.ts';
-import { createLogger } from '../logger.ts';
 import { cleanOldPdfs, countOldPdfs } from '../services/retention/clean-old-pdfs.ts';
-import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { migrateInOwnProcess, openBackupFiles } from './backup-database.ts';
+import { type Command, runCommandLine } from './command-line.ts';
+import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment.md, upgrade notes; decision 0031).
 
@@ -23,25 +19,13 @@ const USAGE = `Clean the PDFs received before PDFs were cleaned (docs/deployment
 It uses the site's database and files (DATABASE_URL or the embedded database in DATA_DIR, the local
 folder or the S3 bucket), also while the site is running.`;
 
-export async function runCleanOldPdfsCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runCleanOldPdfsCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: { status: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return out(USAGE);
-  const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new UsageError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
-  const logger = createLogger('warn', process.stderr);
-  const { encryption } = loadSiteEncryption(config, logger);
-  const database = await openBackupDatabase(config, logger);
+  const { config, encryption, database } = await openSealedSite(env);
   try {
     // The column this command reads comes with migration 0020: a command run first on an upgraded
     // copy migrates as the site would.
@@ -56,7 +40,7 @@ export async function runCleanOldPdfsCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine({ name: 'clean-old-pdfs', stopMessage: 'Stopping after the file under way…' }, runCleanOldPdfsCommand);

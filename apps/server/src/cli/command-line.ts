@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { ConfigError } from '../config.ts';
 
+/** A command of `npm run …`: its arguments, its environment, where it prints, and Ctrl-C's stop signal. */
+export type Command = (
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  signal?: AbortSignal,
+) => Promise<void>;
+
 /** A command used the wrong way: its message says how to use it, and the command exits with 2. */
 export class UsageError extends Error {}
 
@@ -26,10 +34,7 @@ function isUsageError(error: Error): boolean {
  * a stop signal when the command can stop cleanly, and ends with exit code 2 for a usage mistake, 1 for
  * a failure, each with one line on standard error (never a stack trace, which could hold data).
  */
-export function runCommandLine(
-  options: CommandOptions,
-  run: (argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void, signal: AbortSignal) => Promise<void>,
-): void {
+export function runCommandLine(options: CommandOptions, run: Command): void {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const stop = new AbortController();
   if (options.stopMessage) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createEncryption, loadMasterKey } from '../crypto/encryption.ts';
@@ -19,7 +17,8 @@ import {
   uploadWindowMs,
 } from '../services/backup/key-rotation.ts';
 import { migrateInOwnProcess, openBackupDatabase, openBackupFiles } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { type Command, runCommandLine, UsageError } from './command-line.ts';
+import { requireSiteKey } from './site-key.ts';
 
 const USAGE = `Rotate the site's keys (docs/deployment.md, "The keyring and key rotation"; decision 0023).
 
@@ -40,12 +39,7 @@ The keys live in the keyring file (KEYRING_FILE, else DATA_DIR/keyring.json) bes
 (ENCRYPTION_KEY or DATA_DIR/encryption.key). Every instance of the site must read the same keyring
 file. Back it up after each rotation.`;
 
-export async function runRotateKeyCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runRotateKeyCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -60,10 +54,7 @@ export async function runRotateKeyCommand(
     throw new UsageError('give one of --receipts, --status and --wrap');
   }
   const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new KeyringError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
+  requireSiteKey(config, (message) => new KeyringError(message));
   const logger = createLogger('warn', process.stderr);
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir, logger);
   if (values.wrap) {
@@ -112,7 +103,7 @@ export async function runRotateKeyCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine(

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { loadSiteEncryption } from '../crypto/encryption.ts';
 import { databaseOn } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
 import { forgetSearchState, indexMissingReports } from '../services/casework/search-index.ts';
-import { migrateInOwnProcess, openBackupDatabase } from './backup-database.ts';
-import { runCommandLine, UsageError } from './command-line.ts';
+import { migrateInOwnProcess } from './backup-database.ts';
+import { type Command, runCommandLine } from './command-line.ts';
+import { openSealedSite } from './site-key.ts';
 
 const USAGE = `Build the search index of the reports (decision 0055).
 
@@ -22,25 +18,13 @@ Progress lines are counts only, never a word. Interrupted (Ctrl-C), it stops aft
 way; run it again to carry on. It uses the site's database (DATABASE_URL or the embedded database in
 DATA_DIR), also while the site is running.`;
 
-export async function runSearchIndexCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  signal?: AbortSignal,
-) {
+export const runSearchIndexCommand: Command = async (argv, env, out, signal) => {
   const { values } = parseArgs({
     args: argv,
     options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return out(USAGE);
-  const config = loadConfig(env);
-  const keyFile = path.join(config.dataDir, 'encryption.key');
-  if (!config.encryptionKey && !fs.existsSync(keyFile)) {
-    throw new UsageError(`No encryption key: set ENCRYPTION_KEY, or put the site's key in ${keyFile}.`);
-  }
-  const logger = createLogger('warn', process.stderr);
-  const { encryption } = loadSiteEncryption(config, logger);
-  const database = await openBackupDatabase(config, logger);
+  const { encryption, database } = await openSealedSite(env);
   try {
     await migrateInOwnProcess(env);
     const db = databaseOn(database.pool);
@@ -61,7 +45,7 @@ export async function runSearchIndexCommand(
   } finally {
     await database.close();
   }
-}
+};
 
 if (import.meta.main) {
   runCommandLine({ name: 'search-index', stopMessage: 'Stopping after the batch under way…' }, runSearchIndexCommand);

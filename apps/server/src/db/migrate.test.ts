@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/use-test-server.ts';
 import { runMigrations } from './migrate.ts';
 
 describe('runMigrations', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase();
 
   it('creates the schema, and running it again (even from two instances at once) changes nothing', async () => {
     await runMigrations(database.pool);

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEncryption } from '../crypto/encryption.ts';
 import { tablesInOrder } from '../services/backup/backup-tables.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { contactMessageFrom, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer } from '../test/test-server.ts';
+import { useTestDatabase } from '../test/use-test-server.ts';
 import { SITE_VERSION } from '../version.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 
@@ -78,11 +78,7 @@ describe.skipIf(WRITING)('releases: migrations only forward, from each release w
 
   for (const release of releases) {
     describe(`from ${release.version}`, () => {
-      let database: TestDatabase;
-      beforeAll(async () => {
-        database = await createTestDatabase();
-      });
-      afterAll(() => database.drop());
+      const database = useTestDatabase();
 
       it(`migrates a site of ${release.version}, with its rows, to this version (${SITE_VERSION})`, async () => {
         const fixture = JSON.parse(fs.readFileSync(fixtureFile(release.version), 'utf8')) as Fixture;
@@ -153,14 +149,7 @@ describe.runIf(WRITING)('releases: the fixture of this release', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           altcha: await solveAltcha(server.baseUrl),
-          message: {
-            language: 'fr',
-            firstName: SEEDED.firstName,
-            lastName: SEEDED.lastName,
-            email: SEEDED.email,
-            phone: '',
-            message: SEEDED.description,
-          },
+          message: contactMessageFrom('fr'),
         }),
       });
       expect(contact.status).toBe(201);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDoctorCommand } from '../cli/doctor.ts';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -14,17 +14,13 @@ import { migrationsBefore } from '../test/migrations-before.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 import { backupFindings } from './backups.ts';
 import { databaseFindings, shippedMigrationCount } from './database.ts';
 import { confirmKeyBackup, keyBackupFindings } from './key-backup.ts';
 import { proxyFindings } from './proxy.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** Waits for a condition rather than a time. */
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {

@@ -3,15 +3,21 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMasterKey } from '../crypto/encryption.ts';
 import { createLogger } from '../logger.ts';
 import { countFilesByKey, rotateDataKey } from '../services/backup/key-rotation.ts';
 import { createS3Storage, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../storage/s3-storage.ts';
 import { createSpoolMover } from '../storage/spool-mover.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { rotationOf } from '../test/key-rotation-helpers.ts';
 import { type LocalS3, startLocalS3 } from '../test/s3-site.ts';
 import { CookieJar, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import {
+  PLAIN_INCIDENT,
+  PLAIN_NO_ANSWERS,
+  postReport,
+  reportPayload,
+  solveAltcha,
+} from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
@@ -212,16 +218,7 @@ describe('uploads never hold the reporter (decision 0025)', () => {
     const spooledPath = rows[0]?.full_path ?? '';
     const { encryption } = server.services;
     const before = encryption.open((await server.services.fileStore.get(spooledPath)).data);
-    const masterKey = loadMasterKey(server.config.encryptionKey, server.config.dataDir, createLogger('silent'));
-    const rotated = await rotateDataKey({
-      pool: server.database.pool,
-      files: server.services.fileStore,
-      masterKey,
-      keyringFile: server.config.keyringFile,
-      print: () => {},
-      settleMs: 10,
-      uploadWindowMs: 10,
-    });
+    const rotated = await rotateDataKey(rotationOf(server));
     expect(rotated).toMatchObject({ outcome: 'retired', retired: [1] });
     // Still in the spool, now under the new key, and no file anywhere under the retired one.
     const { rows: after } = await server.database.pool.query<{ data: Buffer; version: number }>(
@@ -337,13 +334,8 @@ describe('uploads never hold the reporter (decision 0025)', () => {
       step: '2',
       intent: 'send',
       anonymous: 'on',
-      date: '2026-11-01',
-      location: SEEDED.location,
-      type: 'verbal',
-      description: SEEDED.description,
-      calledPolice: 'no',
-      calledOrganisation: 'no',
-      medicalTreatment: 'no',
+      ...PLAIN_INCIDENT,
+      ...PLAIN_NO_ANSWERS,
       sharingConsent: 'no',
       termsAccepted: 'on',
       submissionKey: key,

@@ -4,8 +4,16 @@ import en from '@app/locales/en/forms.json' with { type: 'json' };
 import he from '@app/locales/he/forms.json' with { type: 'json' };
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAIN_LAST_STEP, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import {
+  PLAIN_IDENTITY,
+  PLAIN_INCIDENT,
+  PLAIN_LAST_STEP,
+  postReport,
+  reportPayload,
+  solveAltcha,
+} from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 import { SUBMISSION_STAGES, startSubmission } from './submission-pipeline.ts';
 
 /**
@@ -20,13 +28,8 @@ function lastStep(files: { name: string; data: Buffer }[], extra: Record<string,
   const form = new FormData();
   const fields: Record<string, string> = {
     ...PLAIN_LAST_STEP,
-    firstName: SEEDED.firstName,
-    lastName: SEEDED.lastName,
-    phone: SEEDED.phone,
-    date: '2026-11-01',
-    location: SEEDED.location,
-    type: 'verbal',
-    description: SEEDED.description,
+    ...PLAIN_IDENTITY,
+    ...PLAIN_INCIDENT,
     ...extra,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -173,11 +176,7 @@ function postChunked(
 }
 
 describe('no body read whole before a limit (finding 2)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ REPORTS_PER_HOUR_PER_IP: '2' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ REPORTS_PER_HOUR_PER_IP: '2' }, 120_000);
 
   const pageForm = { Origin: 'https://example.test', 'Content-Type': 'application/x-www-form-urlencoded' };
 
@@ -240,11 +239,7 @@ describe('no body read whole before a limit (finding 2)', () => {
 });
 
 describe('a flood of posts without JavaScript (finding 1)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '10', TRUST_PROXY: 'loopback' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ PLAIN_FORM_POSTS_PER_10_MINUTES_PER_IP: '10', TRUST_PROXY: 'loopback' }, 120_000);
 
   it('gets a short page in its language past the limit of posts, before its body is read or a form rendered', async () => {
     const from = (address: string, path: string, body: FormData) =>
@@ -279,11 +274,7 @@ describe('a flood of posts without JavaScript (finding 1)', () => {
 });
 
 describe('a burst of receipts in parallel (finding 8)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' });
-  }, 120_000);
-  afterAll(() => server.close());
+  const server = useTestServer({ WRONG_RECEIPTS_PER_HOUR_PER_IP: '3' }, 120_000);
 
   it('cannot pass the limit of tries: each is counted before it is hashed', async () => {
     // Proofs of work solved beforehand, then eight wrong receipts sent at once.

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { contactMessageFrom, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
-const message = {
-  language: 'fr',
-  firstName: SEEDED.firstName,
-  lastName: SEEDED.lastName,
-  email: SEEDED.email,
-  phone: '',
-  message: SEEDED.description,
-};
+const message = contactMessageFrom('fr');
 
 describe('POST /api/contact-messages', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ MESSAGES_PER_HOUR_PER_IP: '1000' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ MESSAGES_PER_HOUR_PER_IP: '1000' });
 
   const post = async (body: unknown, contentType = 'application/json') => {
     const response = await fetch(`${server.baseUrl}/api/contact-messages`, {

@@ -1,17 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/use-test-server.ts';
 import { SITE_VERSION } from '../version.ts';
 import { healthRoutes } from './health.routes.ts';
 
 describe('GET /api/health', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('says ok when the database answers', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`);

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import { LANGUAGES, type Language, languagePrefix } from '@app/locales/languages';
 import { localizedPath, PUBLIC_PAGES, type PublicPage, yearlyPath } from '@app/web/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/intake/submit-report.ts';
 import { setCaseworkByHand } from '../test/casework-by-hand.ts';
-import { reportPayload, SEEDED } from '../test/submission-helpers.ts';
+import { storeReport } from '../test/stored-report.ts';
+import { SEEDED } from '../test/submission-helpers.ts';
 import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -81,9 +80,7 @@ async function seedFigures(server: TestServer) {
   ];
   for (const [date, type, province, times] of incidents) {
     for (let index = 0; index < times; index += 1) {
-      const input = validateReport(reportPayload({ date, type }));
-      if (!input.success) throw new Error(JSON.stringify(input.errors));
-      const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+      const reportId = await storeReport(server.services, { date, type });
       await server.database.pool.query(`update report set status = 'in_review' where id = $1`, [reportId]);
       await setCaseworkByHand(server.database.pool, reportId, {
         status: 'verified',

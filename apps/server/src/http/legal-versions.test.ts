@@ -1,16 +1,12 @@
 // The privacy policy and the terms carry their version and date, and every other version stays
 // reachable from them (decision 0045): the shipped ones by number, the ones staff wrote by their id.
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStaffMember } from '../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
 describe('the versions of the privacy policy and the terms', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   const page = async (path: string) => {
     const response = await fetch(`${server.baseUrl}${path}`);

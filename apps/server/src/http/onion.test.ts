@@ -1,8 +1,9 @@
 import type http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../test/raw-request.ts';
 import { postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
 /**
  * The site reached through its onion service (issue 28, item 4): tor passes the visitors' requests
@@ -34,11 +35,7 @@ async function request(
 const fromOnionPage = { origin: ONION_URL, 'sec-fetch-site': 'same-origin' };
 
 describe('the site through its onion service', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ONION_URL: `${ONION_URL}/`, TRUST_PROXY: 'loopback' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ ONION_URL: `${ONION_URL}/`, TRUST_PROXY: 'loopback' });
 
   it("announces the onion address with Onion-Location to visitors who came by the public name, not to the onion's", async () => {
     const byName = await request(server, 'GET', '/nl/contact?x=1', { host: 'example.test' });

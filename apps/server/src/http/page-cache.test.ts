@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { todayInBelgium } from '@app/core/site/dates';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../test/raw-request.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 import { chooseEncoding, inlineScriptHashes, pageCacheKey } from './page-cache.ts';
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -65,11 +65,7 @@ describe('the page cache, without a server', () => {
 });
 
 describe('public pages served from the page cache', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ REPORTS_PER_HOUR_PER_IP: '100' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ REPORTS_PER_HOUR_PER_IP: '100' });
 
   it('renders a page once, then serves the same bytes, with a policy that allows exactly its inline scripts', async () => {
     const first = await rawRequest(server.baseUrl, '/fr/privacy');

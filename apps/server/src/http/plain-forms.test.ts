@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import en from '@app/locales/en/forms.json' with { type: 'json' };
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAIN_LAST_STEP, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { PLAIN_IDENTITY, PLAIN_INCIDENT, PLAIN_LAST_STEP, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { formTokenAged, type TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
 const COOKIE = '__Host-form-token';
 
 const REPORT_STEPS: Record<string, string>[] = [
-  { step: '0', intent: 'next', firstName: SEEDED.firstName, lastName: SEEDED.lastName, phone: SEEDED.phone },
-  {
-    step: '1',
-    intent: 'next',
-    date: '2026-11-01',
-    location: SEEDED.location,
-    type: 'verbal',
-    description: SEEDED.description,
-  },
+  { step: '0', intent: 'next', ...PLAIN_IDENTITY },
+  { step: '1', intent: 'next', ...PLAIN_INCIDENT },
   { ...PLAIN_LAST_STEP },
 ];
 
@@ -39,11 +33,7 @@ async function count(server: TestServer, table: string, where = 'true'): Promise
 }
 
 describe('the forms without JavaScript', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: '3' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ SUBMISSIONS_WITHOUT_CHECK_PER_HOUR: '3' });
 
   it('gives the form page a form token as a browser-session cookie, once, also from the page cache', async () => {
     const first = await fetch(`${server.baseUrl}/he/incident-report`);

@@ -1,11 +1,9 @@
 import { parseCsv } from '@app/core/figures/open-data';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/intake/submit-report.ts';
 import { setCaseworkByHand } from '../test/casework-by-hand.ts';
-import { reportPayload } from '../test/submission-helpers.ts';
+import { storeReport } from '../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -18,9 +16,7 @@ const FULL = thisYear - 2;
 async function seed(date: string, type: string, province: string, times = 1) {
   const ids: string[] = [];
   for (let index = 0; index < times; index += 1) {
-    const input = validateReport(reportPayload({ date, type, anonymous: false }));
-    if (!input.success) throw new Error(JSON.stringify(input.errors));
-    const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+    const reportId = await storeReport(server.services, { date, type, anonymous: false });
     await server.database.pool.query(`update report set status = 'in_review' where id = $1;`, [reportId]);
     await setCaseworkByHand(server.database.pool, reportId, { status: 'verified', municipality: 'Gemeente', province });
     ids.push(reportId);

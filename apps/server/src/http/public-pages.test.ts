@@ -2,8 +2,9 @@ import { LANGUAGES, languageInfo } from '@app/locales/languages';
 import { resources } from '@app/locales/resources';
 import { localizedPath, PUBLIC_PAGES as PAGES } from '@app/web/paths';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
 const PUBLIC_URL = 'https://example.test';
 
@@ -16,11 +17,7 @@ async function getDocument(server: TestServer, path: string, headers: Record<str
 }
 
 describe('public pages, server-rendered', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ORG_NAME: 'Veiligheid Testorganisatie' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ ORG_NAME: 'Veiligheid Testorganisatie' });
 
   const cases = LANGUAGES.flatMap(({ code }) =>
     (Object.keys(PAGES) as (keyof typeof PAGES)[]).map((page) => [pathOf(page, code), page, code] as const),

@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE } from '@app/locales/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFollowUp } from '../test/follow-up-helpers.ts';
 import { CookieJar, createStaffMember } from '../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
+import { contactMessageFrom, postReport, reportPayload, solveAltcha } from '../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -37,14 +37,7 @@ async function openSession(): Promise<CookieJar> {
   return jar;
 }
 
-const contactMessage = {
-  language: 'nl',
-  firstName: SEEDED.firstName,
-  lastName: SEEDED.lastName,
-  email: SEEDED.email,
-  phone: '',
-  message: 'Een vraag over de werking van het meldpunt.',
-};
+const contactMessage = contactMessageFrom('nl', { message: 'Een vraag over de werking van het meldpunt.' });
 
 let closedSessions = 0;
 let languageCookies = 0;

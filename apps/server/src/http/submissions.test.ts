@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dumpDatabase, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/use-test-server.ts';
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../e2e/fixtures/photo-with-gps.jpg'));
 
@@ -21,11 +22,7 @@ function filesUnder(directory: string): string[] {
 }
 
 describe('POST /api/reports', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ REPORTS_PER_HOUR_PER_IP: '1000' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ REPORTS_PER_HOUR_PER_IP: '1000' });
 
   it('stores a complete report with a photo: upright, without metadata, sealed on disk and in the database', async () => {
     const response = await postReport(server.baseUrl, {
@@ -225,11 +222,7 @@ describe('POST /api/reports', () => {
 });
 
 describe('submission limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'loopback', SUBMISSIONS_PER_HOUR: '8' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ TRUST_PROXY: 'loopback', SUBMISSIONS_PER_HOUR: '8' });
 
   const anonymous = () =>
     reportPayload({ anonymous: true, firstName: '', lastName: '', phone: '', email: '', address: '' });
@@ -294,11 +287,7 @@ describe('submission limits', () => {
 });
 
 describe('forged X-Forwarded-For without a trusted proxy', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ MESSAGES_PER_HOUR_PER_IP: '2' });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ MESSAGES_PER_HOUR_PER_IP: '2' });
 
   it('buys no fresh limit: the real address is counted', async () => {
     const send = async (forged: string) => {
@@ -324,11 +313,7 @@ describe('forged X-Forwarded-For without a trusted proxy', () => {
 });
 
 describe('a submission while the instance shuts down', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('is refused with 503 and Retry-After before anything is written', async () => {
     server.readiness.draining = true;

@@ -12,7 +12,7 @@ import { openFollowUp } from '../test/follow-up-helpers.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { CookieJar, createStaffMember, signedInSession, type TestStaff } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { siteEnvOf, startTestServer, type TestServer } from '../test/test-server.ts';
 import { SITE_VERSION } from '../version.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
@@ -133,11 +133,7 @@ describe('monitoring (decision 0030)', () => {
   });
 
   it('e-mails the administrators once when a backup fails, shows it on their dashboard, and clears it when a backup succeeds', async () => {
-    const env = {
-      DATABASE_URL: server.database.url,
-      DATA_DIR: server.dataDir,
-      ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
-    };
+    const env = siteEnvOf(server);
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-alert-'));
     // A file where the backup wants a folder: the backup fails, as a full or missing disk would.
     const notAFolder = path.join(folder, 'not-a-folder');

@@ -1,11 +1,10 @@
 import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../services/intake/submit-report.ts';
+import { describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../test/classification-helpers.ts';
+import { useSiteWithStaff } from '../test/site-with-staff.ts';
 import { createStaffMember, postForm, signedInSession } from '../test/staff-helpers.ts';
-import { reportPayload } from '../test/submission-helpers.ts';
+import { storeReport } from '../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /**
@@ -18,9 +17,7 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 
 async function newReport(): Promise<string> {
-  const input = validateReport(reportPayload());
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
+  return storeReport(server.services);
 }
 
 async function reportInReview(): Promise<string> {
@@ -45,14 +42,10 @@ const refusals = (results: PromiseSettledResult<unknown>[]) =>
 const count = async (sql: string, values: unknown[]) =>
   (await server.database.pool.query<{ n: number }>(sql, values)).rows[0]?.n;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: chaim } = await createStaffMember(server, 'coordinator', 'Chaim'));
-});
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], chaim: ['coordinator', 'Chaim'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  chaim = site.staff.chaim;
 });
 
 describe('two members acting at the same moment', () => {

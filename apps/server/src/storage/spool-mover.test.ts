@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { submitReport } from '../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../test/classification-helpers.ts';
 import { holdPuts } from '../test/held-storage.ts';
-import { createStaffMember } from '../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../test/site-with-staff.ts';
 import { reportPayload } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import type { TestServer } from '../test/test-server.ts';
 import { prepareAttachment } from '../uploads/attachment.ts';
 import { createSealedStorage } from './sealed-storage.ts';
 import { createSpoolMover } from './spool-mover.ts';
@@ -64,13 +64,9 @@ const inStorage = async (fullPath: string) =>
 const inSpool = async (fullPath: string) =>
   (await server.database.pool.query('select 1 from spooled_file where full_path = $1', [fullPath])).rowCount;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Miriam'));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ coordinator: ['coordinator', 'Miriam'] }, (site) => {
+  server = site.server;
+  coordinator = site.staff.coordinator;
 });
 
 describe('the spool mover and retention', () => {

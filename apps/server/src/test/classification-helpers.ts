@@ -24,3 +24,12 @@ export async function classifyIncidentOf(
     ...choices,
   });
 }
+
+/**
+ * Verifies a report that is in review, as a coordinator would: its incident classified first, its
+ * place the municipality given (Gent unless the test says otherwise) in East Flanders.
+ */
+export async function verifyInReview(reports: StaffOperations['reports'], reportId: string, municipality = 'Gent') {
+  await classifyIncidentOf(reports, reportId);
+  await reports.changeStatus(reportId, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
+}

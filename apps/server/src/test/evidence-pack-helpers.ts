@@ -19,6 +19,19 @@ export const YIDDISH = 'אַ ייִדישער טעקסט מיט נקודות: מ
 export const REPORTER_REPLY = 'Hij stond er gisteren weer, bij dezelfde tramhalte.';
 export const STAFF_REPLY = 'Dank u. Mogen we dit aan de politie doorgeven?';
 
+/** An evidence pack's choices: a page for the police in Dutch, no message, no file, unless the test says otherwise. */
+export function packInput(overrides: Partial<EvidencePackInput> = {}): EvidencePackInput {
+  return {
+    recipient: 'police',
+    language: 'nl',
+    format: 'page',
+    messages: 'none',
+    messageIds: [],
+    fileIds: [],
+    ...overrides,
+  };
+}
+
 export const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 /**
@@ -100,15 +113,7 @@ export function useEvidencePackSite() {
   }
 
   async function input(reportId: string, overrides: Partial<EvidencePackInput> = {}): Promise<EvidencePackInput> {
-    return {
-      recipient: 'police',
-      language: 'nl',
-      format: 'zip',
-      messages: 'all',
-      messageIds: [],
-      fileIds: (await ids(reportId)).files,
-      ...overrides,
-    };
+    return packInput({ format: 'zip', messages: 'all', fileIds: (await ids(reportId)).files, ...overrides });
   }
 
   async function produce(reportId: string, overrides: Partial<EvidencePackInput> = {}) {

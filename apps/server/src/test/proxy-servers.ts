@@ -30,8 +30,8 @@ export function scratchFolder(prefix: string): string {
   return folder;
 }
 
-/** A self-signed certificate for the site's name. */
-export function selfSignedCertificate(folder: string) {
+/** A self-signed certificate, a day long, in `folder`: for the site's name, or another host name or IP address. */
+export function selfSignedCertificate(folder: string, name = SITE_NAME) {
   const certificate = path.join(folder, 'fullchain.pem');
   const key = path.join(folder, 'privkey.pem');
   execFileSync(
@@ -47,9 +47,9 @@ export function selfSignedCertificate(folder: string) {
       '-days',
       '1',
       '-subj',
-      `/CN=${SITE_NAME}`,
+      `/CN=${name}`,
       '-addext',
-      `subjectAltName=DNS:${SITE_NAME}`,
+      `subjectAltName=${net.isIP(name) ? 'IP' : 'DNS'}:${name}`,
       '-keyout',
       key,
       '-out',

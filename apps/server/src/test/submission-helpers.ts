@@ -25,6 +25,34 @@ export const SEEDED = {
   policeReportNumber: 'AN.55.L1.123456/26',
 };
 
+/** A contact message from the seeded person, in `language`: their words are the report's description. */
+export const contactMessageFrom = (language: string, overrides: Record<string, string> = {}) => ({
+  language,
+  firstName: SEEDED.firstName,
+  lastName: SEEDED.lastName,
+  email: SEEDED.email,
+  phone: '',
+  message: SEEDED.description,
+  ...overrides,
+});
+
+/** An anonymous report's answers about its reporter: none. */
+export const ANONYMOUS = { anonymous: true, firstName: '', lastName: '', phone: '', email: '', address: '' } as const;
+
+/** The reporter's name and phone as the report form sends them (its first step without JavaScript). */
+export const PLAIN_IDENTITY = { firstName: SEEDED.firstName, lastName: SEEDED.lastName, phone: SEEDED.phone } as const;
+
+/** When, where and what happened, as the report form sends them (its second step without JavaScript). */
+export const PLAIN_INCIDENT = {
+  date: '2026-11-01',
+  location: SEEDED.location,
+  type: 'verbal',
+  description: SEEDED.description,
+} as const;
+
+/** The questions of the report form's last step answered "no". */
+export const PLAIN_NO_ANSWERS = { calledPolice: 'no', calledOrganisation: 'no', medicalTreatment: 'no' } as const;
+
 /**
  * The answers of the last step of the report form without JavaScript (decision 0021), as a browser
  * sends them: the questions answered "no", no sharing, the terms accepted.
@@ -32,9 +60,7 @@ export const SEEDED = {
 export const PLAIN_LAST_STEP = {
   step: '2',
   intent: 'send',
-  calledPolice: 'no',
-  calledOrganisation: 'no',
-  medicalTreatment: 'no',
+  ...PLAIN_NO_ANSWERS,
   sharingConsent: 'no',
   termsAccepted: 'on',
 } as const;

@@ -91,6 +91,21 @@ export async function startTestServer(
   };
 }
 
+/** The test site's key, as ENCRYPTION_KEY gives it. */
+export const keyOf = (server: TestServer) => server.config.encryptionKey?.toString('base64') ?? '';
+
+/** Where the test site's data is, as a command of `npm run …` is told: its database, files folder and key. */
+export const siteEnvOf = (server: TestServer) => ({
+  DATABASE_URL: server.database.url,
+  DATA_DIR: server.dataDir,
+  ENCRYPTION_KEY: keyOf(server),
+});
+
+/** The whole environment of a command run beside the test site: the test's own, and the site's. */
+export function commandEnvOf(server: TestServer): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'https://example.test', ...siteEnvOf(server) };
+}
+
 /**
  * A form token as the server makes it (decision 0021), given `ageSeconds` ago: the server's own key,
  * derived as it does. For tests of the forms without JavaScript that must not wait 5 seconds.

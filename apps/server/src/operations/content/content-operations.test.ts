@@ -1,19 +1,15 @@
 import { isAppError } from '@app/core/errors/app-error';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 let actor: StaffIdentity;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: actor } = await createStaffMember(server, 'coordinator', 'Cora'));
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ actor: ['coordinator', 'Cora'] }, (site) => {
+  server = site.server;
+  actor = site.staff.actor;
 });
 
 describe('edited content', () => {

@@ -1,9 +1,9 @@
 import { validateContactMessage } from '@app/core/forms/contact.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { submitContactMessage } from '../../services/intake/submit-contact-message.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 let actor: StaffIdentity;
@@ -19,13 +19,9 @@ async function newMessage(firstName: string, message: string): Promise<void> {
   await submitContactMessage(server.services, input.data, { isQuarantined: false });
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: actor } = await createStaffMember(server, 'coordinator', 'Cora'));
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ actor: ['coordinator', 'Cora'] }, (site) => {
+  server = site.server;
+  actor = site.staff.actor;
 });
 
 describe('the contact-form inbox', () => {

@@ -1,11 +1,10 @@
 import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/intake/submit-report.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import { SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 /** Each test signs staff in (scrypt) and starts the site: slow on a busy machine. */
@@ -22,9 +21,7 @@ const noonOn = (day: string) => new Date(`${day}T10:30:00Z`);
 const ops = (actor: StaffIdentity, day: string) => server.services.operationsFor(actor, { now: () => noonOn(day) });
 
 async function newReport(): Promise<string> {
-  const result = validateReport(reportPayload());
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  return (await submitReport(server.services, result.data, [], { isQuarantined: false })).reportId;
+  return storeReport(server.services);
 }
 
 const dueNotes = async (actor: StaffIdentity, day: string) =>

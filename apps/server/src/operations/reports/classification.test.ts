@@ -1,12 +1,9 @@
-import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/intake/submit-report.ts';
+import { describe, expect, it } from 'vitest';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * The staff's classification of an incident (decision 0044): who may, two members at once, the
@@ -18,22 +15,11 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(): Promise<string> {
-  const input = validateReport(reportPayload({ date: '2025-06-02' }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
-}
-
-/** What a refused operation threw: its code. */
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
+const { ops, query, newReport } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-06-02',
+);
 
 /** The classification form as the page shows it for the report now, with `choices` filled in. */
 async function form(id: string, choices: Record<string, unknown> = {}) {
@@ -57,15 +43,11 @@ async function newTag(en: string): Promise<string> {
   return row?.id ?? '';
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: chaim } = await createStaffMember(server, 'admin', 'Chaim'));
-  ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], chaim: ['admin', 'Chaim'], victor: ['viewer', 'Victor'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  chaim = site.staff.chaim;
+  victor = site.staff.victor;
 });
 
 describe('classifying an incident', () => {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reportAttachment } from '../../db/schema.ts';
 import { REPORTER_REPLY, STAFF_REPLY, sha256, useEvidencePackSite, YIDDISH } from '../../test/evidence-pack-helpers.ts';
-import { SEEDED } from '../../test/submission-helpers.ts';
+import { ANONYMOUS, SEEDED } from '../../test/submission-helpers.ts';
 
 /** What an evidence pack holds: the reporter's identity only with consent, the zip, the page. */
 
@@ -67,12 +67,7 @@ describe('the reporter’s identity in an evidence pack', () => {
 
   it('never exists for an anonymous report, whatever was ticked', async () => {
     const id = await newReport({
-      anonymous: true,
-      firstName: '',
-      lastName: '',
-      phone: '',
-      email: '',
-      address: '',
+      ...ANONYMOUS,
     });
     await setConsent(id, 'yes');
     expect((await produce(id, { includeIdentity: 'yes' })).document.identity).toBeNull();

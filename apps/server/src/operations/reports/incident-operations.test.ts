@@ -1,12 +1,9 @@
-import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/intake/submit-report.ts';
-import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
+import { classifyIncidentOf, verifyInReview } from '../../test/classification-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * Linking a report into another incident and splitting it out again (decision 0037): the rules,
@@ -18,31 +15,16 @@ let cora: StaffIdentity;
 let chaim: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const input = validateReport(reportPayload({ date: '2025-04-10', ...overrides }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
-}
+const { ops, query, newReport, incidentOf } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-04-10',
+);
 
 async function verify(id: string, municipality = 'Gent') {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
-  await classifyIncidentOf(ops(), id);
-  await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
+  await verifyInReview(ops(), id, municipality);
 }
-
-const incidentOf = async (id: string) =>
-  (await query<{ incident_id: string }>('select incident_id from report where id = $1', [id]))[0]?.incident_id ?? '';
-
-/** What a refused operation threw: its code. */
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
 
 /** Every incident counts exactly when one of its reports does, and none is left empty. */
 async function expectConsistent() {
@@ -55,15 +37,11 @@ async function expectConsistent() {
   expect(state).toEqual({ wrong: 0, empty: 0 });
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: chaim } = await createStaffMember(server, 'admin', 'Chaim'));
-  ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-});
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], chaim: ['admin', 'Chaim'], victor: ['viewer', 'Victor'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  chaim = site.staff.chaim;
+  victor = site.staff.victor;
 });
 
 describe('a report that arrives alone', () => {

@@ -1,16 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncidentSuggestion } from '@app/core/casework/casework-api';
-import { isAppError } from '@app/core/errors/app-error';
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normaliseOnlineAddress } from '../../crypto/online-addresses.ts';
 import { hashMissingAddresses } from '../../services/casework/incident-suggestions.ts';
-import { submitReport } from '../../services/intake/submit-report.ts';
+import { caseworkHelpers, refusal } from '../../test/casework-helpers.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { dumpDatabase, reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import { dumpDatabase, SEEDED } from '../../test/submission-helpers.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * Suggested links between incidents (decision 0043): the matching rules, dismissals, the keyed
@@ -21,15 +19,11 @@ let server: TestServer;
 let cora: StaffIdentity;
 let victor: StaffIdentity;
 
-const ops = (member: StaffIdentity = cora) => server.services.operationsFor(member).reports;
-const query = async <T>(sql: string, values: unknown[] = []) =>
-  (await server.database.pool.query(sql, values)).rows as T[];
-
-async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const input = validateReport(reportPayload({ date: '2025-04-10', ...overrides }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  return (await submitReport(server.services, input.data, [], { isQuarantined: false })).reportId;
-}
+const { ops, query, newReport, incidentOf } = caseworkHelpers(
+  () => server,
+  () => cora,
+  '2025-04-10',
+);
 
 /** Verified with the place staff record: the place is the incident's. */
 async function verify(id: string, municipality: string) {
@@ -38,15 +32,6 @@ async function verify(id: string, municipality: string) {
   await ops().changeStatus(id, { from: 'new', to: 'in_review' });
   await ops().changeStatus(id, { from: 'in_review', to: 'verified', municipality, province: 'east_flanders' });
 }
-
-const incidentOf = async (id: string) =>
-  (await query<{ incident_id: string }>('select incident_id from report where id = $1', [id]))[0]?.incident_id ?? '';
-
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => 'done',
-    (error: unknown) => (isAppError(error) ? error.code : error),
-  );
 
 /** The incidents suggested on a report's page, by the report of each that opens it. */
 const suggestedReports = async (id: string) => (await ops().suggestedIncidents(id)).map((each) => each.reportId);
@@ -59,14 +44,10 @@ const placeOfItsOwn = () => `Testgem ${randomUUID().slice(0, 8)}`;
 const addressOfItsOwn = () => `https://social.example/posts/${randomUUID()}`;
 const online = (...onlineUrls: string[]) => ({ type: 'online', onlineUrls, onlinePlatform: 'facebook' });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: victor } = await createStaffMember(server, 'viewer', 'Victor'));
-}, 30_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], victor: ['viewer', 'Victor'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  victor = site.staff.victor;
 });
 
 describe('same place, date and type', () => {

@@ -1,11 +1,9 @@
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitReport } from '../../services/intake/submit-report.ts';
+import { describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /**
  * Decision 0047: staff record the arrondissement with the place, and choose how precisely the
@@ -20,9 +18,7 @@ const MARK = `Precision-${Date.now().toString(36)}`;
 const reports = () => server.services.operationsFor(cora).reports;
 
 async function verified(place: { municipality: string; province: string; arrondissement?: string }): Promise<string> {
-  const input = validateReport(reportPayload({ type: 'verbal' }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, { type: 'verbal' });
   await reports().changeStatus(reportId, { from: 'new', to: 'in_review' });
   await classifyIncidentOf(reports(), reportId);
   await reports().changeStatus(reportId, { from: 'in_review', to: 'verified', ...place });
@@ -31,14 +27,10 @@ async function verified(place: { municipality: string; province: string; arrondi
 
 const summary = { summaries: { nl: 'Scheldwoorden op straat.' }, originalLanguage: 'nl' };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: viewer } = await createStaffMember(server, 'viewer', 'Vera'));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'], viewer: ['viewer', 'Vera'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
+  viewer = site.staff.viewer;
 });
 
 describe('the arrondissement with the place', () => {
@@ -46,9 +38,7 @@ describe('the arrondissement with the place', () => {
     const id = await verified({ municipality: `${MARK}-a`, province: 'antwerp', arrondissement: 'mechelen' });
     expect(await reports().open(id)).toMatchObject({ province: 'antwerp', arrondissement: 'mechelen' });
 
-    const input = validateReport(reportPayload({ type: 'verbal' }));
-    if (!input.success) throw new Error('invalid');
-    const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+    const reportId = await storeReport(server.services, { type: 'verbal' });
     await reports().changeStatus(reportId, { from: 'new', to: 'in_review' });
     await classifyIncidentOf(reports(), reportId);
     const change = { from: 'in_review', to: 'verified', municipality: `${MARK}-b`, province: 'limburg' };

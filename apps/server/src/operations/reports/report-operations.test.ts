@@ -1,30 +1,25 @@
 import type { ReportStatusChangeInput } from '@app/core/casework/casework.schema';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { submitReport } from '../../services/intake/submit-report.ts';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
 let coordinator: StaffIdentity;
 
 async function newReport(overrides: Record<string, unknown> = {}): Promise<string> {
-  const result = validateReport(reportPayload(overrides));
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const { reportId } = await submitReport(server.services, result.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, overrides);
   return reportId;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Cora'));
-});
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ coordinator: ['coordinator', 'Cora'] }, (site) => {
+  server = site.server;
+  coordinator = site.staff.coordinator;
 });
 
 const reports = () => server.services.operationsFor(coordinator).reports;

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryption } from '../../crypto/encryption.ts';
 import { createFileStore } from '../../storage/file-store.ts';
+import { fileHashes } from '../../test/file-hashes.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { createBackup, restoreBackup, verifyBackup } from './backup.ts';
 import { FRAME_OVERHEAD_BYTES } from './backup-format.ts';
@@ -14,15 +15,6 @@ const CHUNK = 64 * 1024;
 const FILES = 40;
 const FILE_BYTES = 100 * 1024;
 const ROWS = 3000;
-
-async function fileHashes(server: TestServer) {
-  const hashes: Record<string, string> = {};
-  for (const fullPath of await server.services.storage.list('')) {
-    const { data } = await server.services.storage.get(fullPath);
-    hashes[fullPath] = createHash('sha256').update(data).digest('hex');
-  }
-  return hashes;
-}
 
 const settings = async (server: TestServer) =>
   (await server.database.pool.query('select key, value from app_setting order by key')).rows;

@@ -5,16 +5,16 @@ import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArchiveFile } from '../../cli/backup-folder.ts';
-import { createEncryption, loadMasterKey } from '../../crypto/encryption.ts';
+import { createEncryption } from '../../crypto/encryption.ts';
 import { fileKeyring, readKeyringState, staticKeyring } from '../../crypto/keyring.ts';
 import { report } from '../../db/schema.ts';
-import { createLogger } from '../../logger.ts';
 import { createSealedStorage } from '../../storage/sealed-storage.ts';
 import { openFollowUp, sendFollowUpReply } from '../../test/follow-up-helpers.ts';
 import { holdPuts } from '../../test/held-storage.ts';
+import { masterKeyOf, rotationOf } from '../../test/key-rotation-helpers.ts';
 import { type LocalS3, startLocalS3 } from '../../test/s3-site.ts';
 import { CookieJar, createStaffMember } from '../../test/staff-helpers.ts';
-import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
+import { contactMessageFrom, postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { searchCondition } from '../casework/search-index.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -22,6 +22,7 @@ import { createBackup, verifyBackup } from './backup.ts';
 import {
   countByKey,
   countFilesByKey,
+  type RotationDependencies,
   rotateDataKey,
   rotateLookupKey,
   SEALED_COLUMNS,
@@ -84,14 +85,7 @@ async function populate(server: TestServer) {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': newAddress() },
     body: JSON.stringify({
       altcha: await solveAltcha(server.baseUrl),
-      message: {
-        language: 'nl',
-        firstName: SEEDED.firstName,
-        lastName: SEEDED.lastName,
-        email: SEEDED.email,
-        phone: '',
-        message: SEEDED.description,
-      },
+      message: contactMessageFrom('nl'),
     }),
   });
   expect(contact.status, await contact.text()).toBe(201);
@@ -125,23 +119,14 @@ async function receiptOpens(server: TestServer, receipt: string) {
 describe('key rotation', () => {
   let server: TestServer;
   let masterKey: Buffer;
-  const rotation = (extra: Partial<Parameters<typeof rotateDataKey>[0]> = {}) => ({
-    pool: server.database.pool,
-    files: server.services.fileStore,
-    masterKey,
-    keyringFile: server.config.keyringFile,
-    print: () => {},
-    settleMs: 10,
-    uploadWindowMs: 10,
-    ...extra,
-  });
+  const rotation = (extra: Partial<RotationDependencies> = {}) => rotationOf(server, extra);
   beforeAll(async () => {
     server = await startTestServer({
       TRUST_PROXY: 'loopback',
       REPORTS_PER_HOUR_PER_IP: '1000',
       MESSAGES_PER_HOUR_PER_IP: '1000',
     });
-    masterKey = loadMasterKey(server.config.encryptionKey, server.config.dataDir, createLogger('silent'));
+    masterKey = masterKeyOf(server);
   });
   afterAll(() => server.close());
 
@@ -372,17 +357,8 @@ describe('key rotation with files in S3', () => {
       const values = await openEverything(server);
       const files = await openFiles(server);
       expect(files.size).toBe(4);
-      const masterKey = loadMasterKey(server.config.encryptionKey, server.config.dataDir, createLogger('silent'));
       for (const expected of [2, 3]) {
-        const result = await rotateDataKey({
-          pool: server.database.pool,
-          files: server.services.fileStore,
-          masterKey,
-          keyringFile: server.config.keyringFile,
-          print: () => {},
-          settleMs: 10,
-          uploadWindowMs: 10,
-        });
+        const result = await rotateDataKey(rotationOf(server));
         expect(result).toMatchObject({ outcome: 'retired', current: expected, retired: [expected - 1] });
       }
       expect(await openEverything(server)).toEqual(values);

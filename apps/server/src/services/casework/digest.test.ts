@@ -1,12 +1,10 @@
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test/app-process.ts';
-import { startSmtp } from '../../test/smtp-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { submitReport } from '../intake/submit-report.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import { SEEDED } from '../../test/submission-helpers.ts';
+import type { TestServer } from '../../test/test-server.ts';
+import { startTwoInstancesWithMail } from '../../test/two-instances.ts';
 import { brusselsHour } from './digest.ts';
 
 /**
@@ -16,9 +14,12 @@ import { brusselsHour } from './digest.ts';
 /** Two instances, staff accounts (scrypt) and a mail server: slow on a busy machine. */
 const SLOW_MS = 180_000;
 
+type Instances = Awaited<ReturnType<typeof startTwoInstancesWithMail>>;
+
 let a: TestServer;
 let b: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Instances['smtp'];
+let instances: Instances | undefined;
 let cora: StaffIdentity;
 let ada: StaffIdentity;
 let quiet: StaffIdentity;
@@ -42,9 +43,7 @@ function nextDay(day: string, days = 1): string {
 }
 
 async function newReport(receivedDaysAgo = 0): Promise<string> {
-  const result = validateReport(reportPayload());
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const { reportId } = await submitReport(a.services, result.data, [], { isQuarantined: false });
+  const reportId = await storeReport(a.services);
   await a.database.pool.query(`update report set created_at = created_at - make_interval(days => $2) where id = $1`, [
     reportId,
     receivedDaysAgo,
@@ -60,12 +59,9 @@ async function tickBoth(now: Date) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = await startSmtp(port);
   // No NOTIFY_EMAILS: the personal e-mails go out all the same.
-  const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'site@example.org', ORG_NAME: 'Veiligheid Test' };
-  a = await startTestServer(env);
-  b = await startTestServer(env, undefined, a);
+  instances = await startTwoInstancesWithMail();
+  ({ a, b, smtp } = instances);
   ({ staff: cora } = await createStaffMember(a, 'coordinator', 'Cora'));
   ({ staff: ada } = await createStaffMember(a, 'admin', 'Ada'));
   ({ staff: quiet } = await createStaffMember(a, 'coordinator', 'Quinten'));
@@ -73,9 +69,7 @@ beforeAll(async () => {
 }, SLOW_MS);
 
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await smtp?.close();
+  await instances?.close();
 });
 
 describe('the assignment e-mail', () => {

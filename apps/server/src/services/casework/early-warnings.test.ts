@@ -1,12 +1,10 @@
-import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test/app-process.ts';
-import { startSmtp } from '../../test/smtp-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { submitReport } from '../intake/submit-report.ts';
+import { storeReport } from '../../test/stored-report.ts';
+import { SEEDED } from '../../test/submission-helpers.ts';
+import type { TestServer } from '../../test/test-server.ts';
+import { startTwoInstancesWithMail } from '../../test/two-instances.ts';
 import { inBursts } from './early-warnings.ts';
 
 /**
@@ -16,9 +14,12 @@ import { inBursts } from './early-warnings.ts';
  */
 const SLOW_MS = 180_000;
 
+type Instances = Awaited<ReturnType<typeof startTwoInstancesWithMail>>;
+
 let a: TestServer;
 let b: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Instances['smtp'];
+let instances: Instances | undefined;
 let cora: StaffIdentity;
 let vera: StaffIdentity;
 
@@ -29,9 +30,7 @@ async function newReport(
   incident: { date: string; municipality?: string; type?: string },
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
-  const result = validateReport(reportPayload({ type: incident.type ?? 'verbal', ...overrides }));
-  if (!result.success) throw new Error(JSON.stringify(result.errors));
-  const { reportId } = await submitReport(a.services, result.data, [], { isQuarantined: false });
+  const reportId = await storeReport(a.services, { type: incident.type ?? 'verbal', ...overrides });
   await a.database.pool.query(
     `update incident set incident_date = $2, municipality = $3, province = case when $3::text is null then null else 'east_flanders' end
       where id = (select incident_id from report where id = $1)`,
@@ -61,19 +60,14 @@ async function detectBoth(now: Date) {
 const mailsAbout = (warningId: string) => smtp.received.filter((mail) => mail.text.includes(`warning=${warningId}`));
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = await startSmtp(port);
-  const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'site@example.org', ORG_NAME: 'Veiligheid Test' };
-  a = await startTestServer(env);
-  b = await startTestServer(env, undefined, a);
+  instances = await startTwoInstancesWithMail();
+  ({ a, b, smtp } = instances);
   ({ staff: cora } = await createStaffMember(a, 'coordinator', 'Cora'));
   ({ staff: vera } = await createStaffMember(a, 'viewer', 'Vera'));
 }, SLOW_MS);
 
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await smtp?.close();
+  await instances?.close();
 });
 
 describe('incidents in one municipality', () => {

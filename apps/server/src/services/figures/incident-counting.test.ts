@@ -1,13 +1,11 @@
 import { parseCsv } from '@app/core/figures/open-data';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { submitReport } from '../intake/submit-report.ts';
 import { readRawFigures } from './public-figures.ts';
 
 /**
@@ -27,9 +25,7 @@ let recent: [string, string];
 const ops = () => server.services.operationsFor(cora);
 
 async function verifiedReport(date: string): Promise<string> {
-  const input = validateReport(reportPayload({ date, type: 'verbal' }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, { date, type: 'verbal' });
   await ops().reports.changeStatus(reportId, { from: 'new', to: 'in_review' });
   await classifyIncidentOf(ops().reports, reportId);
   await ops().reports.changeStatus(reportId, {

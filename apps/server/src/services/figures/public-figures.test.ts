@@ -3,15 +3,13 @@ import type { PublicFigures } from '@app/core/figures/public-figures';
 import { protectFigures } from '@app/core/figures/public-figures-protection';
 import { sparseFigures } from '@app/core/figures/sample-figures';
 import { WITHHELD } from '@app/core/figures/small-cells';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerStopped } from '../../bounded-worker.ts';
 import { createLogger } from '../../logger.ts';
 import { setCaseworkByHand } from '../../test/casework-by-hand.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { submitReport } from '../intake/submit-report.ts';
 import { createPublicFigures, type PublicFiguresOptions, protectInWorker, readRawFigures } from './public-figures.ts';
 
 let server: TestServer;
@@ -19,9 +17,7 @@ const lastYear = Number(todayInBelgium().slice(0, 4)) - 1;
 
 /** A verified incident of last year, as staff record it. */
 async function verified(date: string, type: string, province: string) {
-  const input = validateReport(reportPayload({ date, type }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, { date, type });
   await server.database.pool.query(`update report set status = 'in_review' where id = $1`, [reportId]);
   await setCaseworkByHand(server.database.pool, reportId, { status: 'verified', municipality: 'Gemeente', province });
 }

@@ -4,15 +4,13 @@ import type { PublicFigures } from '@app/core/figures/public-figures';
 import type { PublicIncidentItem, PublicIncidentsPage } from '@app/core/figures/public-incidents';
 import { addDays, dateExtent } from '@app/core/figures/public-list';
 import { FEWER } from '@app/core/figures/small-cells';
-import { validateReport } from '@app/core/forms/report.schema';
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload } from '../../test/submission-helpers.ts';
+import { storeReport } from '../../test/stored-report.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { submitReport } from '../intake/submit-report.ts';
 
 /**
  * Decision 0047 on sparse data: the public list against the protected figures above it. A listed
@@ -47,9 +45,7 @@ const published: Published[] = [];
 const ops = () => server.services.operationsFor(cora).reports;
 
 async function verified(date: string, type: string, place: Place): Promise<string> {
-  const input = validateReport(reportPayload({ date, type }));
-  if (!input.success) throw new Error(JSON.stringify(input.errors));
-  const { reportId } = await submitReport(server.services, input.data, [], { isQuarantined: false });
+  const reportId = await storeReport(server.services, { date, type });
   await ops().changeStatus(reportId, { from: 'new', to: 'in_review' });
   await classifyIncidentOf(ops(), reportId);
   await ops().changeStatus(reportId, { from: 'in_review', to: 'verified', ...place });

@@ -1,7 +1,7 @@
-import type { EvidencePackInput } from '@app/core/casework/evidence-pack';
 import { addWorkingDays } from '@app/core/casework/working-days';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packInput } from '../../test/evidence-pack-helpers.ts';
 import { openFollowUp } from '../../test/follow-up-helpers.ts';
 import { CookieJar, createStaffMember, postForm } from '../../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../../test/submission-helpers.ts';
@@ -58,15 +58,7 @@ describe('the reporter in control', () => {
     return found.id;
   }
 
-  const pack = (overrides: Partial<EvidencePackInput> = {}): EvidencePackInput => ({
-    recipient: 'police',
-    language: 'nl',
-    format: 'page',
-    messages: 'none',
-    messageIds: [],
-    fileIds: [],
-    ...overrides,
-  });
+  const pack = packInput;
 
   it('shows each evidence pack to the reporter; a withdrawal stops the next, audited once and told to staff', async () => {
     const marker = `control-withdraw-${Date.now()}`;

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCleanOldPdfsCommand } from '../../cli/clean-old-pdfs.ts';
+import { packInput } from '../../test/evidence-pack-helpers.ts';
 import { carries, encryptedPdf, IDENTIFYING, identifyingPdf } from '../../test/pdf-fixtures.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { reportPayload } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { commandEnvOf, type TestServer } from '../../test/test-server.ts';
 import { prepareAttachment } from '../../uploads/attachment.ts';
 import { renderPackPage } from '../casework/evidence-pack/pack-page.ts';
 import { submitReport } from '../intake/submit-report.ts';
@@ -20,13 +21,9 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 let server: TestServer;
 let cora: StaffIdentity;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ cora: ['coordinator', 'Cora'] }, (site) => {
+  server = site.server;
+  cora = site.staff.cora;
 });
 
 /** A report sent today with a photo and a PDF: both cleaned as they arrived. */
@@ -98,18 +95,7 @@ async function snapshot() {
 /** `npm run clean-old-pdfs`, with the site's settings as its .env would give them. */
 async function runCommand() {
   const lines: string[] = [];
-  await runCleanOldPdfsCommand(
-    [],
-    {
-      ...process.env,
-      NODE_ENV: 'test',
-      PUBLIC_URL: 'https://example.test',
-      DATA_DIR: server.dataDir,
-      DATABASE_URL: server.database.url,
-      ENCRYPTION_KEY: server.config.encryptionKey?.toString('base64') ?? '',
-    },
-    (line) => lines.push(line),
-  );
+  await runCleanOldPdfsCommand([], commandEnvOf(server), (line) => lines.push(line));
   return lines;
 }
 
@@ -137,16 +123,11 @@ describe('npm run clean-old-pdfs', () => {
 
     // So is the evidence pack: beside that file, and in its audit row.
     const fileIds = before?.attachments.map((file) => file.id) ?? [];
-    const pack = await server.services.operationsFor(cora).reports.evidencePack(reportId, {
-      recipient: 'police',
-      language: 'nl',
-      format: 'page',
-      messages: 'none',
-      messageIds: [],
-      fileIds,
+    const pack = await server.services.operationsFor(cora).reports.evidencePack(
+      reportId,
       // The report's "ask me first" (reportPayload): the coordinator asked, and was told yes.
-      askedReporter: 'yes',
-    });
+      packInput({ fileIds, askedReporter: 'yes' }),
+    );
     const oldEntry = pack.document.files.find((file) => file.attachmentId === old.id);
     expect(oldEntry?.metadataRemoved).toBe(false);
     const { html } = renderPackPage(pack.document, { file: (file) => file.packName, image: (f) => f.packName });

@@ -1,7 +1,7 @@
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyIncidentOf } from '../../test/classification-helpers.ts';
+import { verifyInReview } from '../../test/classification-helpers.ts';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -26,13 +26,7 @@ async function reach(id: string, outcome: 'rejected' | 'verified' | 'closed', da
   if (outcome === 'rejected') {
     await reports.changeStatus(id, { from: 'in_review', to: 'rejected', reason: 'not_antisemitic' });
   } else {
-    await classifyIncidentOf(reports, id);
-    await reports.changeStatus(id, {
-      from: 'in_review',
-      to: 'verified',
-      municipality: 'Gent',
-      province: 'east_flanders',
-    });
+    await verifyInReview(reports, id);
     if (outcome === 'closed') await reports.changeStatus(id, { from: 'verified', to: 'closed' });
   }
   await reports.addNote(id, `Gesprek met ${SEEDED.firstName}`);

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { validateReport } from '@app/core/forms/report.schema';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyIncidentOf } from '../../test/classification-helpers.ts';
-import { createStaffMember } from '../../test/staff-helpers.ts';
-import { reportPayload, SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
+import { ANONYMOUS, reportPayload, SEEDED } from '../../test/submission-helpers.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { prepareAttachment } from '../../uploads/attachment.ts';
 import { submitReport } from '../intake/submit-report.ts';
 
@@ -51,13 +51,9 @@ const storedFiles = () =>
         .filter((entry) => /\.jpg$/.test(String(entry)))
     : [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: coordinator } = await createStaffMember(server, 'coordinator', 'Rita'));
-});
-
-afterAll(async () => {
-  await server?.close();
+useSiteWithStaff({ coordinator: ['coordinator', 'Rita'] }, (site) => {
+  server = site.server;
+  coordinator = site.staff.coordinator;
 });
 
 describe('retention', () => {
@@ -65,12 +61,7 @@ describe('retention', () => {
     const old = await newReport({ date: '2023-05-02' });
     const rejected = await newReport({
       date: '2023-05-03',
-      anonymous: true,
-      firstName: '',
-      lastName: '',
-      phone: '',
-      email: '',
-      address: '',
+      ...ANONYMOUS,
     });
     const recent = await newReport({ date: '2023-05-04' });
     const open = await newReport({ date: '2023-05-05' });
