@@ -44,9 +44,6 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
   const { t, language } = useTranslation();
   const widget = useRef<AltchaElement>(null);
   const payload = useRef<string | undefined>(undefined);
-  // The widget's state as its last `statechange` said, and who waits for a running check to end.
-  const state = useRef('unverified');
-  const waiting = useRef<Array<() => void>>([]);
   const [isLoaded, setIsLoaded] = useState(false);
   // The widget once its script has loaded and it is on the page: a person who sends the form before
   // that (a fast tap on a slow phone) waits for it, rather than sending no solution at all.
@@ -76,8 +73,6 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
     const onStateChange = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       payload.current = detail.state === 'verified' ? detail.payload : undefined;
-      state.current = detail.state;
-      if (detail.state !== 'verifying') for (const settle of waiting.current.splice(0)) settle();
     };
     element.addEventListener('statechange', onStateChange);
     // The module can resolve before it has defined the element (seen on a busy machine: "configure is
@@ -102,13 +97,6 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
           ? widget.current
           : await Promise.race([mounted.promise, delay(LOAD_WAIT_MS)]);
       let taken = payload.current;
-      // A check already running in the background is waited for, not started again: a second
-      // verify() aborts the first, whose clean-up then cleared the second's, and the form went out
-      // without a solution (once seen as ALTCHA_FAILED on a phone).
-      if (!taken && element && state.current === 'verifying') {
-        await Promise.race([new Promise<void>((settle) => waiting.current.push(settle)), delay(LOAD_WAIT_MS)]);
-        taken = payload.current;
-      }
       if (!taken && element) taken = (await element.verify())?.payload;
       payload.current = undefined;
       if (element) {
