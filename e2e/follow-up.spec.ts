@@ -66,8 +66,8 @@ for (const language of ['en', 'he'] as const) {
     await page.goto(`${prefix}/follow-up`);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByLabel(m.followUp.receiptLabel).fill(shown);
-    // The check solves its proof of work in the background (seconds on a busy machine); a form sent
-    // before it is done waits for it (altcha-field.test.tsx), which this flow does not time.
+    // The check solves its proof of work in the background (seconds on a busy machine): the flow
+    // waits for it to be done rather than time a second check the form would start.
     await expect(page.getByText(m.altcha.verified)).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: m.followUp.open }).click();
     await expect(page.getByRole('heading', { name: m.followUp.statusTitle })).toBeFocused({ timeout: 20_000 });

@@ -5,13 +5,16 @@ import { expect } from './fixtures.ts';
 // The public 30-day count (decisions 0009, 0037) is one figure for the whole site, and flows that
 // run beside each other verify incidents of recent days: a flow reads its own share of it.
 
+/** An incident the 30-day count counts, as the server decides it. */
+const COUNTED_LAST_30_DAYS = `counts
+  and incident_date > (now() at time zone 'Europe/Brussels')::date - 30
+  and incident_date <= (now() at time zone 'Europe/Brussels')::date`;
+
 /** The incidents of the last 30 days that count, as the server counts them (decisions 0009, 0037). */
 export async function verifiedLast30Days(): Promise<number> {
   const [row] = await queryServerDatabase<{ count: number }>(
     `select count(*)::int as count from incident
-      where counts
-        and incident_date > (now() at time zone 'Europe/Brussels')::date - 30
-        and incident_date <= (now() at time zone 'Europe/Brussels')::date`,
+      where ${COUNTED_LAST_30_DAYS}`,
   );
   return row?.count ?? 0;
 }
@@ -19,9 +22,7 @@ export async function verifiedLast30Days(): Promise<number> {
 /** Whether the incident of the report `reportId` is one the 30-day count counts (decisions 0009, 0037). */
 export async function countedLast30Days(reportId: string): Promise<boolean> {
   const [row] = await queryServerDatabase<{ counted: boolean }>(
-    `select coalesce(bool_or(counts
-        and incident_date > (now() at time zone 'Europe/Brussels')::date - 30
-        and incident_date <= (now() at time zone 'Europe/Brussels')::date), false) as counted
+    `select coalesce(bool_or(${COUNTED_LAST_30_DAYS}), false) as counted
       from incident where id = (select incident_id from report where id = $1)`,
     [reportId],
   );
@@ -32,9 +33,7 @@ export async function countedLast30Days(reportId: string): Promise<boolean> {
 async function othersLast30Days(reportId: string): Promise<number> {
   const [row] = await queryServerDatabase<{ count: number }>(
     `select count(*)::int as count from incident
-      where counts
-        and incident_date > (now() at time zone 'Europe/Brussels')::date - 30
-        and incident_date <= (now() at time zone 'Europe/Brussels')::date
+      where ${COUNTED_LAST_30_DAYS}
         and id <> (select incident_id from report where id = $1)`,
     [reportId],
   );
