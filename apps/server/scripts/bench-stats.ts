@@ -1,5 +1,6 @@
 // Benchmark of the statistics and public-incidents queries with many reports:
-//   npm run bench:stats   (BENCH_REPORTS=100000; BENCH_DATABASE_URL for an external server)
+//   npm run bench:stats   (BENCH_REPORTS=100000; BENCH_DATABASE_URL for an external server;
+//   BENCH_KEEP=1 with it keeps the seeded database, to study a query with `explain analyze`)
 // Seeds reports spread over three years, every fifth a second report of the incident before it
 // (decision 0037: 100,000 reports, 80,000 incidents; most verified, some rejected, closed, new; a fifth of the
 // verified ones published; every report past "new" with its first status change some hours or days
@@ -311,7 +312,10 @@ try {
 } finally {
   await database.close();
   // On an external server the benchmark had a database of its own: it goes, and nothing else changed.
-  if (external) {
+  if (external && process.env.BENCH_KEEP) {
+    console.log(`\nThe seeded database is kept: ${external.name} (drop it when done).`);
+    await external.admin.end();
+  } else if (external) {
     await external.admin.query(`drop database ${external.name}`);
     await external.admin.end();
   }

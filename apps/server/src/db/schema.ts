@@ -108,6 +108,18 @@ export const incident = pgTable(
     target: text('target').$type<IncidentTarget>(),
     knownThrough: text('known_through').$type<KnownThrough>(),
     placeType: text('place_type').$type<PlaceType>(),
+    /**
+     * What the reports that make it count said (decision 0058), kept beside `counts` by the same
+     * function (`refresh_incident_counts`, migration 0042) in the writer's transaction, so the
+     * statistics read incidents alone: anonymous when each of them is, police called and medical
+     * treatment when any says so, every channel they came through, and the platform the earliest
+     * of them names. False, empty and null while it does not count.
+     */
+    reportersAnonymous: boolean('reporters_anonymous').notNull().default(false),
+    reportersCalledPolice: boolean('reporters_called_police').notNull().default(false),
+    reportersMedicalTreatment: boolean('reporters_medical_treatment').notNull().default(false),
+    reportersSources: text('reporters_sources').array().$type<ReportSource[]>().notNull().default(sql`'{}'`),
+    reportersPlatform: text('reporters_platform').$type<OnlinePlatform>(),
   },
   (table) => [
     // Every public and staff figure reads counted incidents by date, province, type and (since
@@ -138,6 +150,15 @@ export const incident = pgTable(
     check('incident_target_check', isOneOf('target', INCIDENT_TARGETS)),
     check('incident_known_through_check', isOneOf('known_through', KNOWN_THROUGH)),
     check('incident_place_type_check', isOneOf('place_type', PLACE_TYPES)),
+    check('incident_reporters_sources_check', isSubsetOf('reporters_sources', REPORT_SOURCES)),
+    check('incident_reporters_platform_check', isOneOf('reporters_platform', ONLINE_PLATFORMS)),
+    // What the reporters said is kept only for an incident that counts.
+    check(
+      'incident_reporters_said_counts',
+      rule(
+        `"counts" or not ("reporters_anonymous" or "reporters_called_police" or "reporters_medical_treatment" or cardinality("reporters_sources") > 0 or "reporters_platform" is not null)`,
+      ),
+    ),
   ],
 );
 

@@ -4,7 +4,7 @@ import { addDays, listable, shownDate, shownPlace } from '@app/core/figures/publ
 import { encodeCell } from '@app/core/figures/small-cells';
 import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import { todayInBelgium } from '@app/core/site/dates';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { publicIncident } from '../../db/casework-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { createPublicFigures, type PublicFiguresOptions } from './public-figures.ts';
@@ -43,10 +43,17 @@ export function createPublicIncidentsService(
       const moment = now();
       const [counted, rows, shownFigures] = await Promise.all([
         countVerifiedLast30Days(db, moment),
-        // Every publication, read whole: the rule needs each one's place in the figures before
-        // the page can be cut. Published incidents are few (staff write each summary by hand).
+        // Every publication's date, type and province: the rule needs each one's place in the
+        // figures before the page can be cut. The summaries and places are read for the page only.
         db
-          .select()
+          .select({
+            incidentId: publicIncident.incidentId,
+            incidentDate: publicIncident.incidentDate,
+            datePrecision: publicIncident.datePrecision,
+            incidentType: publicIncident.incidentType,
+            province: publicIncident.province,
+            publishedAt: publicIncident.publishedAt,
+          })
           .from(publicIncident)
           .where(where)
           .orderBy(desc(publicIncident.incidentDate), desc(publicIncident.publishedAt)),
@@ -65,12 +72,40 @@ export function createPublicIncidentsService(
         // month is not shown either.
         .sort(
           (a, b) =>
-            b.date.value.localeCompare(a.date.value) || b.row.publishedAt.getTime() - a.row.publishedAt.getTime(),
+            // ISO dates and months: compared as strings (localeCompare cost tens of ms on 10,000).
+            (a.date.value < b.date.value ? 1 : a.date.value > b.date.value ? -1 : 0) ||
+            b.row.publishedAt.getTime() - a.row.publishedAt.getTime(),
         );
+      const shown = listed.slice((current - 1) * PUBLIC_PAGE_SIZE, current * PUBLIC_PAGE_SIZE);
+      const details = new Map(
+        (shown.length === 0
+          ? []
+          : await db
+              .select({
+                incidentId: publicIncident.incidentId,
+                municipality: publicIncident.municipality,
+                arrondissement: publicIncident.arrondissement,
+                placePrecision: publicIncident.placePrecision,
+                summaries: publicIncident.summaries,
+                originalLanguage: publicIncident.originalLanguage,
+              })
+              .from(publicIncident)
+              .where(
+                inArray(
+                  publicIncident.incidentId,
+                  shown.map(({ row }) => row.incidentId),
+                ),
+              )
+        ).map((detail) => [detail.incidentId, detail]),
+      );
       return {
         countLast30Days,
         threshold: smallCellThreshold,
-        items: listed.slice((current - 1) * PUBLIC_PAGE_SIZE, current * PUBLIC_PAGE_SIZE).map(({ row, date }) => {
+        // A publication withdrawn between the two reads is left out of the page.
+        items: shown.flatMap(({ row: listedRow, date }) => {
+          const detail = details.get(listedRow.incidentId);
+          if (!detail) return [];
+          const row = { ...listedRow, ...detail };
           const own = row.summaries[language];
           return {
             date,

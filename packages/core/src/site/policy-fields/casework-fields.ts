@@ -78,9 +78,20 @@ export const CASEWORK_FIELDS: readonly PolicyField[] = [
   ),
   item(
     'incident.grouping',
-    'The incident itself: when made and changed, whether it counts in the figures; suggested links staff dismissed, by whom and when (decision 0043); the early warnings that count it with others of the same place, address or tag (decision 0052)',
+    'The incident itself: when made and changed, whether it counts in the figures, what its counting reports said (how many anonymous, police called, medical treatment, the ways they came, the platform; decision 0058); suggested links staff dismissed, by whom and when (decision 0043); the early warnings that count it with others of the same place, address or tag (decision 0052)',
     {
-      incident: ['id', 'created_at', 'updated_at', 'revision', 'counts'],
+      incident: [
+        'id',
+        'created_at',
+        'updated_at',
+        'revision',
+        'counts',
+        'reporters_anonymous',
+        'reporters_called_police',
+        'reporters_medical_treatment',
+        'reporters_sources',
+        'reporters_platform',
+      ],
       incident_link_dismissal: ['incident_a', 'incident_b', 'dismissed_by', 'dismissed_at'],
       early_warning_incident: ['warning_id', 'incident_id'],
     },

@@ -1,0 +1,1 @@
+CREATE INDEX "report_counting_facts_idx" ON "report" USING btree ("incident_id","created_at","id","is_anonymous","called_police","medical_treatment","source","online_platform") WHERE report_counts("status", "rejection_reason", "is_quarantined");
