@@ -19,13 +19,18 @@ export type RunLocks = {
 /**
  * One run of each job at a time across the instances (decision 0035). A run added beside one under
  * way (a kick, the minute line that brings a chain back, a minute of a crontab line while the
- * last one still runs) finds the job's lock taken and ends at once; the run under way adds the
+ * last one still runs), on this instance or another, finds the job taken and ends at once; the run under way adds the
  * next one when it ends. The locks are session advisory locks on one connection of this
  * instance's own, so an instance that is killed frees its locks with its connection: no run waits
  * hours for a lock nobody holds (the library's own lock of a killed run lasts 4 hours).
  */
 export function createRunLocks(pool: pg.Pool, logger: Logger): RunLocks {
   let session: Promise<pg.PoolClient> | undefined;
+  // The jobs running on this instance. A session's advisory locks stack: the connection that
+  // holds a job's lock takes it again at once, so a second run here (the minute line or a kick
+  // adds one beside a run of its own key under way, and another of this runner's slots picks it
+  // up) is refused here, before the database is asked.
+  const running = new Set<string>();
   // One statement at a time on the connection: the next waits for the last.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -71,19 +76,31 @@ export function createRunLocks(pool: pg.Pool, logger: Logger): RunLocks {
 
   return {
     async take(job) {
-      const { rows } = await statement<{ taken: boolean }>(
-        'select pg_try_advisory_lock($1, hashtext($2)) as taken',
-        job,
-      );
-      return rows[0]?.taken === true;
+      if (running.has(job)) return false;
+      running.add(job);
+      try {
+        const { rows } = await statement<{ taken: boolean }>(
+          'select pg_try_advisory_lock($1, hashtext($2)) as taken',
+          job,
+        );
+        if (rows[0]?.taken === true) return true;
+      } catch (error) {
+        running.delete(job);
+        throw error;
+      }
+      running.delete(job);
+      return false;
     },
     async give(job) {
+      if (!running.has(job)) return;
       await statement('select pg_advisory_unlock($1, hashtext($2))', job).catch((error: unknown) =>
         logger.warn({ job, err: error }, 'a job lock could not be given back; its connection is opened again'),
       );
+      running.delete(job);
     },
     async close() {
       await queue;
+      running.clear();
       const current = session;
       session = undefined;
       const client = await current?.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
@@ -7,6 +7,7 @@ import { createJobRecorder } from '../monitoring/jobs.ts';
 import { createMetrics, type Metrics } from '../monitoring/metrics.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import type { Job } from './job.ts';
+import { createRunLocks } from './run-locks.ts';
 import { type JobRunner, startJobRunner } from './runner.ts';
 
 /**
@@ -67,6 +68,30 @@ afterAll(async () => {
 });
 
 describe('the job runner (decision 0035)', () => {
+  it('refuses a second run of a job on the instance already running it, though its connection holds the lock', async () => {
+    // A session's advisory locks stack: asked again, the connection holding one gets it again.
+    // Two slots of one runner (a run the minute line adds beside one under way) must not both run.
+    const here = createRunLocks(database.pool, logger);
+    const there = createRunLocks(database.pool, logger);
+    try {
+      expect(await here.take('probe-twice')).toBe(true);
+      const [again, elsewhere] = await Promise.all([here.take('probe-twice'), there.take('probe-twice')]);
+      expect({ again, elsewhere }).toEqual({ again: false, elsewhere: false });
+      // Another job is not held back by it.
+      expect(await here.take('probe-other')).toBe(true);
+      await here.give('probe-twice');
+      expect(await there.take('probe-twice')).toBe(true);
+      expect(await here.take('probe-twice')).toBe(false);
+      await there.give('probe-twice');
+      // Two takes at once on one instance: one of them runs.
+      const both = await Promise.all([here.take('probe-twice'), here.take('probe-twice')]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  });
+
   it('runs each minute of a schedule on one instance only, and an every-few-seconds job one run at a time', async () => {
     const minutes: string[] = [];
     const chain = { runs: 0, active: 0, mostAtOnce: 0 };
@@ -93,6 +118,7 @@ describe('the job runner (decision 0035)', () => {
       },
     };
     await Promise.all([startInstance([perMinute('a'), everyFewMs]), startInstance([perMinute('b'), everyFewMs])]);
+    onTestFinished(stopAll);
 
     // The next minute comes (at most a minute away); both instances' schedules see it.
     await until(() => minutes.length > 0, 'the minute to be run', 75_000);
@@ -104,7 +130,6 @@ describe('the job runner (decision 0035)', () => {
     // One chain across both instances: its runs never overlap.
     expect(chain.runs).toBeGreaterThanOrEqual(5);
     expect(chain.mostAtOnce).toBe(1);
-    await stopAll();
   }, 100_000);
 
   it('never runs a job twice at once, kicked from both instances mid-run; an instance whose connection dies frees its lock', async () => {
@@ -126,6 +151,11 @@ describe('the job runner (decision 0035)', () => {
       },
     };
     const [a, b] = await Promise.all([startInstance([slow]), startInstance([slow])]);
+    // A failure below must not leave the first run waiting: the runners could not stop.
+    onTestFinished(async () => {
+      release?.();
+      await stopAll();
+    });
     await until(() => release !== undefined, 'the first run to start');
     const locksHeld = async () =>
       (
@@ -163,7 +193,6 @@ describe('the job runner (decision 0035)', () => {
     release?.();
     await until(() => probe.active === 0, 'the first run to end');
     expect(probe.runs).toBeGreaterThanOrEqual(2);
-    await stopAll();
   }, 60_000);
 
   it('tries a failing job again with backoff, counts each run, and records it for the alerts', async () => {
