@@ -26,7 +26,10 @@ import { loadConfig } from '../apps/server/src/config.ts';
 
 const KB = 1024;
 /** The home page's first-load JavaScript, gzip: the framework (React, React Router) and our shell. */
-const HOME_JS_GZIP_BUDGET = Number(process.env.BUNDLE_BUDGET_KB ?? 118) * KB;
+// 118.0 until stop 39; the forms' messages then left the form pages' HTML for a file of their own
+// (decision 0020): the shell that fetches them before hydrating adds 0.3 KB to every page (118.2 KB
+// in Yiddish), and each form page's HTML lost 5-6 KB.
+const HOME_JS_GZIP_BUDGET = Number(process.env.BUNDLE_BUDGET_KB ?? 118.5) * KB;
 /** Everything a first visit to the home page loads, as sent over HTTPS (Brotli). */
 const HOME_TOTAL_BUDGET = 150 * KB;
 /** Every other public page; the form pages carry the form, its checks and the spam check. */
@@ -40,7 +43,8 @@ const PAGE_TOTAL_BUDGET: Record<PublicPage | 'incidentsYear' | 'notFound', numbe
   incidents: 155 * KB,
   incidentsData: 150 * KB,
   // A yearly summary (the current year's, with every month and province): charts and four tables.
-  incidentsYear: 150 * KB,
+  // 150.1 KB in French since stop 39 (the shell's 0.3 KB for the forms' messages, above).
+  incidentsYear: 151 * KB,
   // The policy itself is most of the page's HTML (17.3 KB in French, since it names every field the
   // site keeps, decisions 0045 to 0049): 150.0 KB in French at stop 34, against 150 before.
   privacy: 160 * KB,
@@ -55,6 +59,15 @@ const PAGE_TOTAL_BUDGET: Record<PublicPage | 'incidentsYear' | 'notFound', numbe
   contact: 170 * KB,
   incidentReport: 175 * KB,
 };
+
+/**
+ * The files a first visit fetches before the page is complete: the HTML, its module scripts, linked
+ * stylesheets and the preloaded font. Over plain HTTP/1.1 a phone has six connections to the site,
+ * and every file past six waits a round trip for one of them (decision 0020, "stop 36" and
+ * "stop 37"): the report form fetched 15 at stop 35, 13 since stop 39 (its form messages, a file of
+ * their own: decision 0020); the figures pages 13.
+ */
+const FILES_BUDGET = 13;
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/build');
 const build = (await import(pathToFileURL(path.join(WEB, 'server/index.js')).href)) as ServerBuild & {
@@ -112,6 +125,8 @@ type Figures = {
   jsBrotli: number;
   font: number;
   total: number;
+  /** The HTML, module scripts, linked stylesheets and preloaded font: what a first visit fetches. */
+  files: number;
 };
 
 async function measure(
@@ -158,6 +173,8 @@ async function measure(
   // The public stylesheet is in the HTML itself (root.tsx): its bytes are the HTML's.
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('\n');
   const fonts = [...html.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  // A form page's messages (apps/web/app/i18n/form-messages.ts): fetched before it hydrates.
+  const fetched = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
   if (scripts.size === 0 || styles.length + inlineCss.length === 0)
     throw new Error(`${urlPath}: no scripts or no stylesheet found`);
 
@@ -169,24 +186,28 @@ async function measure(
   const font = fonts.reduce((sum, file) => sum + asset(file).length, 0);
   // The inline scripts and styles are part of the HTML's bytes; JavaScript counts its own for its
   // budget, and the CSS column shows the inline stylesheet beside the linked ones.
-  const total = htmlBytes + linkedCss + (jsBrotli - brotli(inline)) + font;
+  const data = fetched.reduce((sum, file) => sum + brotli(asset(file)), 0);
+  const total = htmlBytes + linkedCss + (jsBrotli - brotli(inline)) + font + data;
   const css = linkedCss + (inlineCss ? brotli(inlineCss) : 0);
-  return { path: urlPath, html: htmlBytes, css, jsGzip, jsBrotli, font, total };
+  const files = 1 + scripts.size + styles.length + fonts.length + fetched.length;
+  return { path: urlPath, html: htmlBytes, css, jsGzip, jsBrotli, font, total, files };
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const pages = [...(Object.keys(PUBLIC_PAGES) as PublicPage[]), 'incidentsYear' as const, 'notFound' as const];
 const failures: string[] = [];
 console.log(
-  `${'page'.padEnd(24)}${'HTML'.padStart(9)}${'CSS'.padStart(9)}${'JS gzip'.padStart(10)}${'JS br'.padStart(10)}${'font'.padStart(9)}${'total'.padStart(10)}${'budget'.padStart(10)}`,
+  `${'page'.padEnd(24)}${'HTML'.padStart(9)}${'CSS'.padStart(9)}${'JS gzip'.padStart(10)}${'JS br'.padStart(10)}${'font'.padStart(9)}${'total'.padStart(10)}${'budget'.padStart(10)}${'files'.padStart(7)}`,
 );
 for (const language of LANGUAGE_CODES) {
   for (const page of pages) {
     const figures = await measure(page, language);
     const budget = PAGE_TOTAL_BUDGET[page];
     console.log(
-      `${figures.path.padEnd(24)}${kb(figures.html).padStart(9)}${kb(figures.css).padStart(9)}${kb(figures.jsGzip).padStart(10)}${kb(figures.jsBrotli).padStart(10)}${kb(figures.font).padStart(9)}${kb(figures.total).padStart(10)}${kb(budget).padStart(10)}`,
+      `${figures.path.padEnd(24)}${kb(figures.html).padStart(9)}${kb(figures.css).padStart(9)}${kb(figures.jsGzip).padStart(10)}${kb(figures.jsBrotli).padStart(10)}${kb(figures.font).padStart(9)}${kb(figures.total).padStart(10)}${kb(budget).padStart(10)}${String(figures.files).padStart(7)}`,
     );
+    if (figures.files > FILES_BUDGET)
+      failures.push(`${figures.path}: ${figures.files} files before the page is complete > ${FILES_BUDGET}`);
     if (figures.total > budget) failures.push(`${figures.path}: first load ${kb(figures.total)} > ${kb(budget)}`);
     if (page === 'home' && figures.jsGzip > HOME_JS_GZIP_BUDGET)
       failures.push(`${figures.path}: first-load JavaScript ${kb(figures.jsGzip)} gzip > ${kb(HOME_JS_GZIP_BUDGET)}`);

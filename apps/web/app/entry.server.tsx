@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { resources } from '@app/locales/resources';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -9,11 +10,15 @@ import {
   ServerRouter,
 } from 'react-router';
 import { appContext } from './context.ts';
+import { FormMessagesContext, type FormMessagesSource } from './i18n/form-messages.ts';
 
 export { appContext } from './context.ts';
 export const buildId: string = __BUILD_ID__;
 
 export const streamTimeout = 5_000;
+
+/** The server renders every form in every language: it has their messages (i18n/form-messages.ts). */
+const serverFormMessages: FormMessagesSource = (language) => resources[language].forms;
 
 /**
  * Renders the whole page before answering (not only the shell): every public page must be
@@ -34,7 +39,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <FormMessagesContext.Provider value={serverFormMessages}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </FormMessagesContext.Provider>,
       {
         nonce,
         onAllReady() {

@@ -81,7 +81,8 @@ const JS_MARKER = [
   "document.addEventListener('click',function(e){var t=e.target;if(!r.dataset.hydrated&&t.closest&&t.closest('.menu-toggle'))r.toggleAttribute('data-menu-open-early')});",
   // With JavaScript on, a public form sent before React runs would take the path made for browsers
   // without JavaScript (no proof of work, decision 0021): it waits for React.
-  "document.addEventListener('submit',function(e){if(!r.dataset.hydrated&&e.target.closest('[data-await-react]'))e.preventDefault()},true);",
+  // Unless the page stays without React (entry.client.tsx: its form messages did not come).
+  "document.addEventListener('submit',function(e){if(!r.dataset.hydrated&&!('plain' in r.dataset)&&e.target.closest('[data-await-react]'))e.preventDefault()},true);",
 ].join('');
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,6 +8,21 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 
+/**
+ * Prints the receipt card alone (print.css hides the rest of the page while the root has the class
+ * `printing-receipt`), then gives the page back after printing.
+ */
+export function printReceipt() {
+  const root = document.documentElement;
+  root.classList.add('printing-receipt');
+  const done = () => {
+    root.classList.remove('printing-receipt');
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
+
 /** Copies text, with the old way as a fallback where the clipboard API is missing (plain http). */
 async function copyText(text: string, fallbackSource: HTMLElement | null): Promise<boolean> {
   try {
@@ -61,17 +76,6 @@ export function ReceiptPanel({
   const address = `${host ?? window.location.host}${followUpPath}`;
   const isEnhanced = useHydrated();
 
-  const print = () => {
-    const root = document.documentElement;
-    root.classList.add('printing-receipt');
-    const done = () => {
-      root.classList.remove('printing-receipt');
-      window.removeEventListener('afterprint', done);
-    };
-    window.addEventListener('afterprint', done);
-    window.print();
-  };
-
   return (
     <section className="receipt-card" aria-labelledby={`${id}-title`}>
       <p className="receipt-card__print-heading">{t('receipt.printHeading', { organisation })}</p>
@@ -105,7 +109,7 @@ export function ReceiptPanel({
           >
             {t('receipt.copy')}
           </button>
-          <button type="button" className="button button--secondary" onClick={print}>
+          <button type="button" className="button button--secondary" onClick={printReceipt}>
             {t('receipt.print')}
           </button>
         </div>

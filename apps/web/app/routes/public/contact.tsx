@@ -3,8 +3,6 @@ import { data, Link } from 'react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { ContactForm } from '../../features/contact-form/contact-form.tsx';
-import { formMessagesFor } from '../../i18n/messages.server.ts';
-import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -13,11 +11,12 @@ import { telHref } from '../../lib/tel-href.ts';
 import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { FormMessagesScope } from '../../shared/forms/form-messages-scope.tsx';
 import type { Route } from './+types/contact';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const page = loadPublicPage(args, 'contact');
-  return { ...page, formMessages: formMessagesFor(page.language) };
+  return page;
 });
 
 /**
@@ -39,7 +38,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const site = useSite();
   return (
-    <MessagesScope messages={loaderData.formMessages}>
+    <FormMessagesScope language={loaderData.language}>
       <PageIntro page="contact" />
       <ContactForm
         language={loaderData.language}
@@ -83,6 +82,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           />
         </p>
       </section>
-    </MessagesScope>
+    </FormMessagesScope>
   );
 }

@@ -13,12 +13,11 @@ import { ReporterControl } from '../../features/follow-up/reporter-control.tsx';
 import { type SupportAnswerError, SupportQuestion } from '../../features/follow-up/support-question.tsx';
 import { ThreadView } from '../../features/follow-up/thread-view.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
-import { formMessagesFor } from '../../i18n/messages.server.ts';
-import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { FormMessagesScope } from '../../shared/forms/form-messages-scope.tsx';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 import type { Route } from './+types/follow-up';
 
@@ -29,7 +28,6 @@ export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const found = await followUp.view(plainForm?.followUpCookie ?? args.request.headers.get('Cookie'));
   const result = {
     ...page,
-    formMessages: formMessagesFor(page.language),
     followUp: found.state === 'open' ? { state: 'open' as const, thread: found.thread } : { state: found.state },
     wasClosed: new URL(args.request.url).searchParams.get('closed') === '1',
     /** Back from a reply sent without JavaScript (the server redirects here once it is stored). */
@@ -85,9 +83,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
  */
 export default function FollowUpPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <MessagesScope messages={loaderData.formMessages}>
+    <FormMessagesScope language={loaderData.language}>
       <FollowUp {...loaderData} answer={actionData?.answer.form === 'followUp' ? actionData.answer : undefined} />
-    </MessagesScope>
+    </FormMessagesScope>
   );
 }
 

@@ -4,19 +4,18 @@ import { EmergencyNotice } from '../../components/emergency-notice.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { appContext } from '../../context.ts';
 import { ReportForm } from '../../features/report-form/report-form.tsx';
-import { formMessagesFor } from '../../i18n/messages.server.ts';
-import { MessagesScope } from '../../i18n/messages-scope.tsx';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { loadPublicPage } from '../../lib/public-page.server.ts';
 import { localizedPath } from '../../paths.ts';
 import { answeringFailures } from '../../shared/failures.server.ts';
+import { FormMessagesScope } from '../../shared/forms/form-messages-scope.tsx';
 import type { Route } from './+types/incident-report';
 
 export const loader = answeringFailures(async (args: Route.LoaderArgs) => {
   const page = loadPublicPage(args, 'incidentReport');
-  return { ...page, formMessages: formMessagesFor(page.language) };
+  return page;
 });
 
 /**
@@ -39,7 +38,7 @@ const STEPS = ['read', 'contact', 'count', 'police'] as const;
 export default function IncidentReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <MessagesScope messages={loaderData.formMessages}>
+    <FormMessagesScope language={loaderData.language}>
       {/* The page opens with the notice; it is the target of the header's emergency link here. */}
       <EmergencyNotice id="emergency" />
       <PageIntro page="incidentReport" />
@@ -66,6 +65,6 @@ export default function IncidentReportPage({ loaderData, actionData }: Route.Com
           ))}
         </ol>
       </section>
-    </MessagesScope>
+    </FormMessagesScope>
   );
 }
