@@ -48,21 +48,20 @@ export async function smtpFindings(config: Config, timeoutMs = SMTP_TIMEOUT_MS):
       transport.close();
     }
   }
+  // A list of addresses left empty: a warning in production, where mail should reach someone.
+  const emptyList = (message: string, fix: string) =>
+    findings.push({ check: 'smtp', severity: production ? 'warning' : 'info', message, fix });
   if (config.mail.notify.length === 0) {
-    findings.push({
-      check: 'smtp',
-      severity: production ? 'warning' : 'info',
-      message: 'NOTIFY_EMAILS is not set: the notifications of new reports and messages go to no one.',
-      fix: 'Set NOTIFY_EMAILS to the staff addresses to notify, separated by commas.',
-    });
+    emptyList(
+      'NOTIFY_EMAILS is not set: the notifications of new reports and messages go to no one.',
+      'Set NOTIFY_EMAILS to the staff addresses to notify, separated by commas.',
+    );
   }
   if (config.mail.onCall.length === 0) {
-    findings.push({
-      check: 'smtp',
-      severity: production ? 'warning' : 'info',
-      message: 'Neither ON_CALL_EMAILS nor NOTIFY_EMAILS is set: an urgent report alerts no one.',
-      fix: 'Set ON_CALL_EMAILS to the people on call, separated by commas.',
-    });
+    emptyList(
+      'Neither ON_CALL_EMAILS nor NOTIFY_EMAILS is set: an urgent report alerts no one.',
+      'Set ON_CALL_EMAILS to the people on call, separated by commas.',
+    );
   }
   return findings;
 }

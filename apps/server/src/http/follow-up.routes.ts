@@ -104,9 +104,7 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
     '/api/follow-up/reply-notice',
     express.urlencoded({ extended: false, limit: 2048 }),
     guarded(async (request, response) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const language = isLanguage(body.language) ? body.language : 'en';
-      const page = `${languagePrefix(language)}/follow-up`;
+      const { body, language, page } = followUpFormOf(request);
       const reportId = await services.followUp.reportOf(request.get('cookie') ?? null);
       if (!reportId) return response.redirect(303, page);
       if (body.intent === 'stop') {
@@ -135,9 +133,7 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
       `/api/follow-up/${path}`,
       express.urlencoded({ extended: false, limit: 1024 }),
       guarded(async (request, response) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const language = isLanguage(body.language) ? body.language : 'en';
-        const page = `${languagePrefix(language)}/follow-up`;
+        const { body, page } = followUpFormOf(request);
         if (body.confirm !== 'yes') return response.redirect(303, `${page}?requestError=${kind}#your-choices`);
         const recorded = await services.followUp.request(request.get('cookie') ?? null, kind);
         if (recorded) services.notifications.kick();
@@ -153,15 +149,13 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
     '/api/follow-up/support-answer',
     express.urlencoded({ extended: false, limit: 8192 }),
     guarded(async (request, response) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { body, page } = followUpFormOf(request);
       const cookie = request.get('cookie') ?? null;
       if (request.is('application/json')) {
         await services.followUp.answerSupport(cookie, { rating: body.rating, words: body.words });
         response.status(200).json({ ok: true });
         return;
       }
-      const language = isLanguage(body.language) ? body.language : 'en';
-      const page = `${languagePrefix(language)}/follow-up`;
       try {
         await services.followUp.answerSupport(cookie, { rating: body.rating, words: body.words });
       } catch (error) {
@@ -178,4 +172,14 @@ export function followUpRoutes(services: FollowUpRouteServices, logger: Logger, 
   );
 
   return router;
+}
+
+/**
+ * A plain form posted from the follow-up page: its fields, its language (English when it names
+ * none), and the page to go back to in that language.
+ */
+function followUpFormOf(request: express.Request) {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const language = isLanguage(body.language) ? body.language : 'en';
+  return { body, language, page: `${languagePrefix(language)}/follow-up` };
 }

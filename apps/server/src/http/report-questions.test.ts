@@ -1,12 +1,12 @@
 import en from '@app/locales/en/forms.json' with { type: 'json' };
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { createNotificationWorker } from '../mail/notifications.ts';
-import { freePort } from '../test/app-process.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { createStaffMember } from '../test/staff-helpers.ts';
 import { postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { formTokenAged, startTestServer, type TestServer } from '../test/test-server.ts';
+import { formTokenAged, type TestServer } from '../test/test-server.ts';
+import { useTestServerWithMailPort } from '../test/use-test-server.ts';
 
 /**
  * The questions of decision 0024 on the two ways in (the API and the form without JavaScript), what
@@ -50,20 +50,12 @@ function expectSealed(value: string, ...plaintexts: string[]) {
 }
 
 describe('the report questions of decision 0024', () => {
-  let server: TestServer;
-  let smtpPort: number;
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    server = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      NOTIFY_EMAILS: 'staff@example.org',
-      ON_CALL_EMAILS: ON_CALL.join(', '),
-      MAIL_FROM: 'site@example.org',
-      URGENT_INCIDENT_TYPES: 'physical,letter',
-      REPORTS_PER_HOUR_PER_IP: '1000',
-    });
+  const server = useTestServerWithMailPort({
+    NOTIFY_EMAILS: 'staff@example.org',
+    ON_CALL_EMAILS: ON_CALL.join(', '),
+    URGENT_INCIDENT_TYPES: 'physical,letter',
+    REPORTS_PER_HOUR_PER_IP: '1000',
   });
-  afterAll(() => server.close());
 
   it('stores the answers sent to the API: consent and addresses sealed, the platform and the threat plain', async () => {
     const response = await postReport(server.baseUrl, {
@@ -201,12 +193,12 @@ describe('the report questions of decision 0024', () => {
   });
 
   it('alerts the on-call list once, through a real SMTP server, with the link and the type only', async () => {
-    const smtp = await startSmtp(smtpPort);
+    const smtp = await startSmtp(server.smtpPort);
     // A second instance's worker, reading the same outbox.
     const secondInstance = createNotificationWorker(
       server.database.db,
       {
-        smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+        smtpUrl: `smtp://127.0.0.1:${server.smtpPort}`,
         from: 'site@example.org',
         recipients: ['staff@example.org'],
         onCallRecipients: ON_CALL,

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/app-process.ts';
+import { describe, expect, it } from 'vitest';
 import { openFollowUp, sendFollowUpReply } from '../test/follow-up-helpers.ts';
 import { startSmtp } from '../test/smtp-helpers.ts';
 import { CookieJar } from '../test/staff-helpers.ts';
 import { contactMessageFrom, postReport, reportPayload, SEEDED, solveAltcha } from '../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { useTestServerWithMailPort } from '../test/use-test-server.ts';
 
 describe('staff notifications', () => {
-  let server: TestServer;
-  let smtpPort: number;
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    server = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      NOTIFY_EMAILS: 'duty@example.org, coordinator@example.org',
-      MAIL_FROM: 'site@example.org',
-      ORG_NAME: 'Veiligheid Test',
-    });
+  const server = useTestServerWithMailPort({
+    NOTIFY_EMAILS: 'duty@example.org, coordinator@example.org',
+    ORG_NAME: 'Veiligheid Test',
   });
-  afterAll(() => server.close());
 
   it('keeps the submission when SMTP is down, then delivers the notification once it is back, with no personal data', async () => {
     // SMTP is not listening yet: the report is accepted all the same.
@@ -33,7 +24,7 @@ describe('staff notifications', () => {
     expect(pending.rows[0]).toMatchObject({ attempts: 1, sent_at: null });
     expect(pending.rows[0].last_error).toMatch(/ECONNREFUSED|connect/i);
 
-    const smtp = await startSmtp(smtpPort);
+    const smtp = await startSmtp(server.smtpPort);
     try {
       await server.database.pool.query('update notification_outbox set next_attempt_at = now()');
       await server.services.notifications.runOnce();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  md5Base64,
+  checkedObject,
   newObjectMetadata,
   type ObjectMetadata,
   type PutOptions,
@@ -70,10 +70,7 @@ export function createLocalDiskStorage(root: string, bucket = 'attachments'): St
         }
         throw new StorageError('unknown', 'Could not read the file', { cause: error });
       }
-      if (md5Base64(data) !== metadata.md5Hash) {
-        throw new StorageError('invalid-checksum', `The stored bytes of ${fullPath} do not match their MD5`);
-      }
-      return { data, metadata };
+      return checkedObject(fullPath, data, metadata);
     },
 
     async delete(fullPath) {

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { assertSafePath } from './local-disk-storage.ts';
 import {
-  md5Base64,
+  checkedObject,
   newObjectMetadata,
   type ObjectMetadata,
   type PutOptions,
@@ -169,10 +169,7 @@ export function createS3Storage(
         const stored = answer.Metadata?.['cs-meta'];
         if (!stored) throw new StorageError('invalid-format', `The object ${fullPath} has no metadata of ours`);
         const metadata = JSON.parse(Buffer.from(stored, 'base64').toString('utf8')) as ObjectMetadata;
-        if (md5Base64(data) !== metadata.md5Hash) {
-          throw new StorageError('invalid-checksum', `The stored bytes of ${fullPath} do not match their MD5`);
-        }
-        return { data, metadata };
+        return checkedObject(fullPath, data, metadata);
       });
     },
 

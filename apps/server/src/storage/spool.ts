@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import {
-  md5Base64,
+  checkedObject,
   newObjectMetadata,
   type ObjectMetadata,
   type PutOptions,
   type StorageDriver,
 } from './storage-driver.ts';
-import { StorageError } from './storage-error.ts';
 
 /** What runs SQL: a pool, a client, or a transaction's client. */
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -83,11 +82,7 @@ export function createSpoolingStore(driver: StorageDriver, database: Queryable):
       );
       const row = rows[0];
       if (!row) return driver.get(fullPath);
-      const metadata = metadataOf(row.metadata);
-      if (md5Base64(row.data) !== metadata.md5Hash) {
-        throw new StorageError('invalid-checksum', `The spooled bytes of ${fullPath} do not match their MD5`);
-      }
-      return { data: row.data, metadata };
+      return checkedObject(fullPath, row.data, metadataOf(row.metadata), 'spooled');
     },
 
     async delete(fullPath) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { StorageError } from './storage-error.ts';
 
 /** The metadata of a stored object: the fields the spec lists (section 3, "Stored files"). */
 export type ObjectMetadata = {
@@ -46,6 +47,22 @@ export interface StorageDriver {
 
 /** Base64 MD5, as the spec's `md5Hash` and S3's Content-MD5 write it. */
 export const md5Base64 = (data: Buffer) => createHash('md5').update(data).digest('base64');
+
+/**
+ * An object read back, its bytes checked against the MD5 stored with them (on every read, in every
+ * driver): `invalid-checksum` when they differ. `kind` says which bytes, in the message.
+ */
+export function checkedObject(
+  fullPath: string,
+  data: Buffer,
+  metadata: ObjectMetadata,
+  kind: 'stored' | 'spooled' = 'stored',
+): { data: Buffer; metadata: ObjectMetadata } {
+  if (md5Base64(data) !== metadata.md5Hash) {
+    throw new StorageError('invalid-checksum', `The ${kind} bytes of ${fullPath} do not match their MD5`);
+  }
+  return { data, metadata };
+}
 
 /** The metadata of a new object, the same for every driver. */
 export function newObjectMetadata(

@@ -129,11 +129,15 @@ export function useEvidencePackSite() {
     return rows as { action: string; actor_id: string; details: Record<string, unknown> }[];
   }
 
-  /** The form as the report's page posts it, from a signed-in browser. */
-  async function postPack(member: TestStaff, reportId: string, fields: Record<string, string | string[]>) {
+  /**
+   * The form as the report's page posts it, from a signed-in browser: a zip for the police in Dutch
+   * without messages, but for the `fields` given.
+   */
+  async function postPack(member: TestStaff, reportId: string, fields: Record<string, string | string[]> = {}) {
     const { server } = site();
     const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields)) {
+    const form = { recipient: 'police', language: 'nl', format: 'zip', messages: 'none', ...fields };
+    for (const [name, value] of Object.entries(form)) {
       for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
     }
     return fetch(`${server.baseUrl}/api/internal/reports/${reportId}/evidence-pack`, {

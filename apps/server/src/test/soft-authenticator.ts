@@ -53,6 +53,16 @@ export function createSoftAuthenticator(origin: string) {
     out.writeUInt32BE(++counter);
     return out;
   };
+  /** The PublicKeyCredential a browser hands to the page, as JSON: this device's, with `response`. */
+  const credential = (response: Record<string, unknown>) =>
+    JSON.stringify({
+      id: b64url(credentialId),
+      rawId: b64url(credentialId),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: {},
+      response,
+    });
 
   return {
     credentialId: b64url(credentialId),
@@ -74,17 +84,10 @@ export function createSoftAuthenticator(origin: string) {
         cbor(coseKey),
       ]);
       const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
-      return JSON.stringify({
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientData),
-          attestationObject: b64url(attestationObject),
-          transports: ['internal'],
-        },
+      return credential({
+        clientDataJSON: b64url(clientData),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
       });
     },
     /** The answer to authentication options (`navigator.credentials.get`). */
@@ -100,17 +103,10 @@ export function createSoftAuthenticator(origin: string) {
       );
       const authData = Buffer.concat([sha256(rpId), Buffer.from([flags(userVerified)]), count()]);
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), privateKey);
-      return JSON.stringify({
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientData),
-          authenticatorData: b64url(authData),
-          signature: b64url(signature),
-        },
+      return credential({
+        clientDataJSON: b64url(clientData),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
       });
     },
   };

@@ -1,4 +1,7 @@
+import type { StaffIdentity } from '@app/core/staff/staff-api';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './free-port.ts';
+import { createStaffMembers, type StaffMembers } from './site-with-staff.ts';
 import { startSmtp } from './smtp-helpers.ts';
 import { startTestServer } from './test-server.ts';
 
@@ -29,4 +32,27 @@ export async function startTwoInstancesWithMail() {
       await smtp.close();
     },
   };
+}
+
+type TwoInstances = Awaited<ReturnType<typeof startTwoInstancesWithMail>>;
+
+/**
+ * Two instances with mail (startTwoInstancesWithMail) for the test file, started before its tests
+ * and closed after them, with the members of staff it names made on the first (see
+ * createStaffMembers); `started` hands them to the file.
+ */
+export function useTwoInstancesWithStaff<const N extends string>(
+  members: StaffMembers<N>,
+  started: (instances: Omit<TwoInstances, 'close'> & { staff: Record<N, StaffIdentity> }) => void,
+  timeoutMs?: number,
+) {
+  let instances: TwoInstances | undefined;
+  beforeAll(async () => {
+    instances = await startTwoInstancesWithMail();
+    started({ ...instances, staff: await createStaffMembers(instances.a, members) });
+  }, timeoutMs);
+
+  afterAll(async () => {
+    await instances?.close();
+  });
 }

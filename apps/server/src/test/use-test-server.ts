@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { freePort } from './free-port.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -33,6 +34,27 @@ export function useTestServer(env: Record<string, string> = {}, timeoutMs?: numb
     () => startTestServer(env),
     (server) => server.close(),
     timeoutMs,
+  );
+}
+
+/**
+ * A site for the enclosing block whose mail goes to a free port of this machine where no SMTP
+ * server listens until the test starts one there (`smtpPort`): mail waits in the outbox meanwhile.
+ * `env` comes on top of the mail settings (see useStarted).
+ */
+export function useTestServerWithMailPort(env: Record<string, string> = {}): TestServer & { smtpPort: number } {
+  return useStarted(
+    'test server',
+    async () => {
+      const smtpPort = await freePort();
+      const server = await startTestServer({
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'site@example.org',
+        ...env,
+      });
+      return { ...server, smtpPort };
+    },
+    (server) => server.close(),
   );
 }
 

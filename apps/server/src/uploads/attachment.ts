@@ -1,6 +1,7 @@
 import { ATTACHMENT_TYPES, type AttachmentType, MAX_ATTACHMENT_BYTES } from '@app/core/forms/limits';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { CodedError } from './coded-error.ts';
 import { cleanPdfInWorker, PdfRefused } from './pdf-clean.ts';
 
 /**
@@ -21,13 +22,8 @@ export type AttachmentErrorCode =
   | 'UNREADABLE_FILE'
   | 'ENCRYPTED_PDF';
 
-export class AttachmentError extends Error {
-  readonly code: AttachmentErrorCode;
-  constructor(code: AttachmentErrorCode, message: string) {
-    super(message);
-    this.name = 'AttachmentError';
-    this.code = code;
-  }
+export class AttachmentError extends CodedError<AttachmentErrorCode> {
+  override name = 'AttachmentError';
 }
 
 /** A file whose type and name were checked (cheap: its first bytes), not yet decoded or cleaned. */

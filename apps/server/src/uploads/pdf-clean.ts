@@ -27,6 +27,7 @@ import {
   PDFStream,
 } from 'pdf-lib';
 import { runBoundedWorker, WorkerStopped } from '../bounded-worker.ts';
+import { CodedError } from './coded-error.ts';
 
 export const PDF_LIMITS = {
   /** More pages than this and the file is refused: no report needs them, and each costs work. */
@@ -41,13 +42,8 @@ export const PDF_LIMITS = {
 export type PdfRefusalCode = 'ENCRYPTED_PDF' | 'UNREADABLE_FILE';
 
 /** A PDF that is not kept: encrypted (it could not be cleaned), or not readable within the limits. */
-export class PdfRefused extends Error {
-  readonly code: PdfRefusalCode;
-  constructor(code: PdfRefusalCode, message: string) {
-    super(message);
-    this.name = 'PdfRefused';
-    this.code = code;
-  }
+export class PdfRefused extends CodedError<PdfRefusalCode> {
+  override name = 'PdfRefused';
 }
 
 const name = (value: string) => PDFName.of(value);

@@ -61,6 +61,15 @@ async function member(role: 'coordinator' | 'viewer', name: string): Promise<Sta
   return { id: created.id, email, name, role };
 }
 
+/** The Friday report in a queue, `workingDaysWaited` working days on: due on Wednesday at 15:00. */
+const fridayInQueue = (workingDaysWaited: number) => ({
+  reportId: ids.friday,
+  receivedAt: '2026-04-03T13:00:00.000Z',
+  incidentType: 'verbal',
+  dueAt: '2026-04-08T13:00:00.000Z',
+  workingDaysWaited,
+});
+
 const queueIds = (queue: { reports: { reportId: string }[] } | undefined) =>
   queue?.reports.map((entry) => Object.keys(ids).find((name) => ids[name] === entry.reportId));
 
@@ -143,15 +152,7 @@ describe('the dashboard: reports past or near the promise of two working days', 
     const dashboard = await dashboardAt('2026-04-07T13:00:00Z');
     expect(dashboard.responseTimes?.dueSoon).toEqual({
       count: 1,
-      reports: [
-        {
-          reportId: ids.friday,
-          receivedAt: '2026-04-03T13:00:00.000Z',
-          incidentType: 'verbal',
-          dueAt: '2026-04-08T13:00:00.000Z',
-          workingDaysWaited: 1,
-        },
-      ],
+      reports: [fridayInQueue(1)],
     });
     expect(dashboard.responseTimes?.overdue.count).toBe(0);
   });
@@ -164,15 +165,7 @@ describe('the dashboard: reports past or near the promise of two working days', 
     const after = await dashboardAt('2026-04-08T13:00:00Z');
     expect(after.responseTimes?.overdue).toEqual({
       count: 1,
-      reports: [
-        {
-          reportId: ids.friday,
-          receivedAt: '2026-04-03T13:00:00.000Z',
-          incidentType: 'verbal',
-          dueAt: '2026-04-08T13:00:00.000Z',
-          workingDaysWaited: 2,
-        },
-      ],
+      reports: [fridayInQueue(2)],
     });
     expect(queueIds(after.responseTimes?.dueSoon)).toEqual(['saturday', 'tuesday']);
     // The Saturday report counts from Tuesday at midnight: due on Thursday at midnight.

@@ -1,11 +1,11 @@
 import { isAppError } from '@app/core/errors/app-error';
 import { todayInBelgium } from '@app/core/site/dates';
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useSiteWithStaff } from '../../test/site-with-staff.ts';
 import { storeReport } from '../../test/stored-report.ts';
 import { SEEDED } from '../../test/submission-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 
 /** Each test signs staff in (scrypt) and starts the site: slow on a busy machine. */
 const SLOW_MS = 180_000;
@@ -27,17 +27,19 @@ async function newReport(): Promise<string> {
 const dueNotes = async (actor: StaffIdentity, day: string) =>
   (await ops(actor, day).dashboard()).dueReminders?.reminders.map((reminder) => reminder.note);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ staff: cora } = await createStaffMember(server, 'coordinator', 'Cora'));
-  ({ staff: colin } = await createStaffMember(server, 'coordinator', 'Colin'));
-  ({ staff: ada } = await createStaffMember(server, 'admin', 'Ada'));
-  ({ staff: vera } = await createStaffMember(server, 'viewer', 'Vera'));
-}, SLOW_MS);
-
-afterAll(async () => {
-  await server?.close();
-});
+useSiteWithStaff(
+  {
+    cora: ['coordinator', 'Cora'],
+    colin: ['coordinator', 'Colin'],
+    ada: ['admin', 'Ada'],
+    vera: ['viewer', 'Vera'],
+  },
+  (site) => {
+    server = site.server;
+    ({ cora, colin, ada, vera } = site.staff);
+  },
+  SLOW_MS,
+);
 
 describe('reminders on a report', () => {
   it(

@@ -27,12 +27,7 @@ describe('who may make a pack', () => {
     );
     expect(rows.at(-1)?.details).toMatchObject({ permission: 'reports:manage', role: 'viewer' });
 
-    const answer = await postPack(site.veraSession, id, {
-      recipient: 'police',
-      language: 'nl',
-      format: 'zip',
-      messages: 'none',
-    });
+    const answer = await postPack(site.veraSession, id);
     expect(answer.status).toBe(403);
     expect(await answer.text()).not.toContain(SEEDED.description);
     expect(await auditRows(id)).toEqual([]);
@@ -139,12 +134,7 @@ describe('the audit row of a pack', () => {
     expect(await auditRows(id)).toEqual([]);
 
     // Over HTTP, a refused form goes back to the report's page with its code.
-    const answer = await postPack(site.coraSession, id, {
-      recipient: 'police',
-      language: 'nl',
-      format: 'zip',
-      messages: 'picked',
-    });
+    const answer = await postPack(site.coraSession, id, { messages: 'picked' });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe(`/internal/reports/${id}?packError=noMessagesPicked#evidence-pack`);
   });

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { legalHold } from '../../db/retention-schema.ts';
 import { staffUser } from '../../db/staff-schema.ts';
 import { erasureSchedule } from '../../services/retention/erasure-schedule.ts';
-import { type Actor, auditReport, authorize, nowOf, type OperationDeps } from '../operation-context.ts';
+import { type Actor, auditReport, authorize, nowOf, type OperationDeps, type Tx } from '../operation-context.ts';
 import { lockReport } from './report-queries.ts';
 
 /**
@@ -38,28 +38,43 @@ export async function setLegalHold(deps: OperationDeps, actor: Actor, id: string
 }
 
 /** The yearly review: the hold still stands, and is next due a year from now. */
-export async function reviewLegalHold(deps: OperationDeps, actor: Actor, id: string) {
-  await authorize(deps, actor, 'reports:manage');
-  await deps.db.transaction(async (tx) => {
-    await lockReport(tx, id);
+export function reviewLegalHold(deps: OperationDeps, actor: Actor, id: string) {
+  return changeLegalHold(deps, actor, id, 'report.legal-hold-reviewed', async (tx) => {
     const [reviewed] = await tx
       .update(legalHold)
       .set({ reviewedBy: actor.id, reviewedAt: sql`greatest(${nowOf(deps)}::timestamptz, ${legalHold.setAt})` })
       .where(eq(legalHold.reportId, id))
       .returning({ id: legalHold.id });
-    if (!reviewed) throw new AppError('casework.noHold');
-    await auditReport(deps, tx, actor, 'report.legal-hold-reviewed', id, { hold: reviewed.id });
+    return reviewed;
   });
 }
 
 /** The proceedings are over: retention applies again from its next run. */
-export async function liftLegalHold(deps: OperationDeps, actor: Actor, id: string) {
+export function liftLegalHold(deps: OperationDeps, actor: Actor, id: string) {
+  return changeLegalHold(deps, actor, id, 'report.legal-hold-lifted', async (tx) => {
+    const [lifted] = await tx.delete(legalHold).where(eq(legalHold.reportId, id)).returning({ id: legalHold.id });
+    return lifted;
+  });
+}
+
+/**
+ * A change to a hold that stands, as the review and the lift make it: the report locked, the change
+ * (which gives back the hold it changed), `casework.noHold` when there was none, and the audit row
+ * naming the hold, in one transaction.
+ */
+async function changeLegalHold(
+  deps: OperationDeps,
+  actor: Actor,
+  id: string,
+  action: 'report.legal-hold-reviewed' | 'report.legal-hold-lifted',
+  change: (tx: Tx) => Promise<{ id: string } | undefined>,
+): Promise<void> {
   await authorize(deps, actor, 'reports:manage');
   await deps.db.transaction(async (tx) => {
     await lockReport(tx, id);
-    const [lifted] = await tx.delete(legalHold).where(eq(legalHold.reportId, id)).returning({ id: legalHold.id });
-    if (!lifted) throw new AppError('casework.noHold');
-    await auditReport(deps, tx, actor, 'report.legal-hold-lifted', id, { hold: lifted.id });
+    const hold = await change(tx);
+    if (!hold) throw new AppError('casework.noHold');
+    await auditReport(deps, tx, actor, action, id, { hold: hold.id });
   });
 }
 

@@ -1,10 +1,9 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../../test/staff-helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { storeReport } from '../../test/stored-report.ts';
 import { SEEDED } from '../../test/submission-helpers.ts';
 import type { TestServer } from '../../test/test-server.ts';
-import { startTwoInstancesWithMail } from '../../test/two-instances.ts';
+import { type startTwoInstancesWithMail, useTwoInstancesWithStaff } from '../../test/two-instances.ts';
 import { brusselsHour } from './digest.ts';
 
 /**
@@ -19,7 +18,6 @@ type Instances = Awaited<ReturnType<typeof startTwoInstancesWithMail>>;
 let a: TestServer;
 let b: TestServer;
 let smtp: Instances['smtp'];
-let instances: Instances | undefined;
 let cora: StaffIdentity;
 let ada: StaffIdentity;
 let quiet: StaffIdentity;
@@ -58,19 +56,15 @@ async function tickBoth(now: Date) {
   return outcomes.reduce((sum, outcome) => ({ queued: sum.queued + outcome.queued, empty: sum.empty + outcome.empty }));
 }
 
-beforeAll(async () => {
-  // No NOTIFY_EMAILS: the personal e-mails go out all the same.
-  instances = await startTwoInstancesWithMail();
-  ({ a, b, smtp } = instances);
-  ({ staff: cora } = await createStaffMember(a, 'coordinator', 'Cora'));
-  ({ staff: ada } = await createStaffMember(a, 'admin', 'Ada'));
-  ({ staff: quiet } = await createStaffMember(a, 'coordinator', 'Quinten'));
-  ({ staff: vera } = await createStaffMember(a, 'viewer', 'Vera'));
-}, SLOW_MS);
-
-afterAll(async () => {
-  await instances?.close();
-});
+// No NOTIFY_EMAILS: the personal e-mails go out all the same.
+useTwoInstancesWithStaff(
+  { cora: ['coordinator', 'Cora'], ada: ['admin', 'Ada'], quiet: ['coordinator', 'Quinten'], vera: ['viewer', 'Vera'] },
+  (site) => {
+    ({ a, b, smtp } = site);
+    ({ cora, ada, quiet, vera } = site.staff);
+  },
+  SLOW_MS,
+);
 
 describe('the assignment e-mail', () => {
   it(

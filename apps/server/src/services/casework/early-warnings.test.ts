@@ -1,10 +1,10 @@
 import type { StaffIdentity } from '@app/core/staff/staff-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStaffMember } from '../../test/staff-helpers.ts';
 import { storeReport } from '../../test/stored-report.ts';
 import { SEEDED } from '../../test/submission-helpers.ts';
 import type { TestServer } from '../../test/test-server.ts';
-import { startTwoInstancesWithMail } from '../../test/two-instances.ts';
+import { type startTwoInstancesWithMail, useTwoInstancesWithStaff } from '../../test/two-instances.ts';
 import { inBursts } from './early-warnings.ts';
 
 /**
@@ -19,7 +19,6 @@ type Instances = Awaited<ReturnType<typeof startTwoInstancesWithMail>>;
 let a: TestServer;
 let b: TestServer;
 let smtp: Instances['smtp'];
-let instances: Instances | undefined;
 let cora: StaffIdentity;
 let vera: StaffIdentity;
 
@@ -59,16 +58,14 @@ async function detectBoth(now: Date) {
 
 const mailsAbout = (warningId: string) => smtp.received.filter((mail) => mail.text.includes(`warning=${warningId}`));
 
-beforeAll(async () => {
-  instances = await startTwoInstancesWithMail();
-  ({ a, b, smtp } = instances);
-  ({ staff: cora } = await createStaffMember(a, 'coordinator', 'Cora'));
-  ({ staff: vera } = await createStaffMember(a, 'viewer', 'Vera'));
-}, SLOW_MS);
-
-afterAll(async () => {
-  await instances?.close();
-});
+useTwoInstancesWithStaff(
+  { cora: ['coordinator', 'Cora'], vera: ['viewer', 'Vera'] },
+  (site) => {
+    ({ a, b, smtp } = site);
+    ({ cora, vera } = site.staff);
+  },
+  SLOW_MS,
+);
 
 describe('incidents in one municipality', () => {
   it(

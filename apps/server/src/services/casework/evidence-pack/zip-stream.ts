@@ -54,18 +54,26 @@ function dosDateTime(date: Date, timeZone: string): { time: number; date: number
 
 type Written = { name: Buffer; crc: number; size: number; offset: number; time: number; date: number };
 
+/**
+ * The fields both headers share, in the same order (flags, method, time, date, CRC, both sizes,
+ * the name's length), written from `at`: the local header has them at 6, the central one at 8.
+ */
+function writeEntryFields(header: Buffer, entry: Written, at: number): void {
+  header.writeUInt16LE(UTF8_NAMES, at);
+  header.writeUInt16LE(STORED, at + 2);
+  header.writeUInt16LE(entry.time, at + 4);
+  header.writeUInt16LE(entry.date, at + 6);
+  header.writeUInt32LE(entry.crc, at + 8);
+  header.writeUInt32LE(entry.size, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(entry.name.length, at + 20);
+}
+
 function localHeader(entry: Written): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(LOCAL_HEADER, 0);
   header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(STORED, 8);
-  header.writeUInt16LE(entry.time, 10);
-  header.writeUInt16LE(entry.date, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.size, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeEntryFields(header, entry, 6);
   header.writeUInt16LE(0, 28);
   return Buffer.concat([header, entry.name]);
 }
@@ -75,14 +83,7 @@ function centralHeader(entry: Written): Buffer {
   header.writeUInt32LE(CENTRAL_HEADER, 0);
   header.writeUInt16LE(VERSION, 4);
   header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(STORED, 10);
-  header.writeUInt16LE(entry.time, 12);
-  header.writeUInt16LE(entry.date, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.size, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeEntryFields(header, entry, 8);
   // Extra field, comment, disk number, internal and external attributes: none.
   header.writeUInt32LE(entry.offset, 42);
   return Buffer.concat([header, entry.name]);
