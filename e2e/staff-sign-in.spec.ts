@@ -163,7 +163,7 @@ test('an admin disables an account and its open session is thrown out', async ({
 
   await page.getByRole('link', { name: 'Staff' }).click();
   await page
-    .getByRole('link', { name: `Manage ${coordinator.name}` })
+    .getByRole('link', { name: `Manage \u2068${coordinator.name}\u2069` })
     .first()
     .click();
   page.on('dialog', (dialog) => void dialog.accept());

@@ -16,6 +16,13 @@ function editedTemplate(text: string): string {
     .replace('{{policeNumber}}', '<police>{{policeNumber}}</police>');
 }
 
+/** A number as a link that starts the call, named for a screen reader by what it calls. */
+const callLink = (label: string) => (number: string) => (
+  <a className="emergency-notice__number" href={telHref(number)} aria-label={label}>
+    {number}
+  </a>
+);
+
 /**
  * Tells visitors in danger to call the emergency or the police number (from configuration).
  * The numbers are links: on a phone, one tap starts the call.
@@ -38,24 +45,8 @@ export function EmergencyNotice({ id, headingLevel = 2 }: { id?: string; heading
           template={edited ? editedTemplate(edited) : t('emergency.body', {})}
           values={values}
           components={{
-            emergency: (number) => (
-              <a
-                className="emergency-notice__number"
-                href={telHref(number)}
-                aria-label={t('emergency.callEmergency', values)}
-              >
-                {number}
-              </a>
-            ),
-            police: (number) => (
-              <a
-                className="emergency-notice__number"
-                href={telHref(number)}
-                aria-label={t('emergency.callPolice', values)}
-              >
-                {number}
-              </a>
-            ),
+            emergency: callLink(t('emergency.callEmergency', values)),
+            police: callLink(t('emergency.callPolice', values)),
           }}
         />
       </p>

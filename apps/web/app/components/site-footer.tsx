@@ -6,6 +6,9 @@ import { useSite } from '../lib/use-site.ts';
 import { localizedPath } from '../paths.ts';
 import { EmergencyNotice } from './emergency-notice.tsx';
 
+/** The pages the footer links to, in its order; each one's link text is `footer.<page>`. */
+const FOOTER_PAGES = ['contact', 'followUp', 'privacy', 'termsOfUse'] as const;
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const { page, language } = useCurrentPage();
@@ -16,18 +19,11 @@ export function SiteFooter() {
       {page !== 'incidentReport' && <EmergencyNotice id="emergency" />}
       <nav aria-label={t('footer.navigationLabel')}>
         <ul className="footer-nav">
-          <li>
-            <Link to={localizedPath('contact', language)}>{t('footer.contact')}</Link>
-          </li>
-          <li>
-            <Link to={localizedPath('followUp', language)}>{t('footer.followUp')}</Link>
-          </li>
-          <li>
-            <Link to={localizedPath('privacy', language)}>{t('footer.privacy')}</Link>
-          </li>
-          <li>
-            <Link to={localizedPath('termsOfUse', language)}>{t('footer.termsOfUse')}</Link>
-          </li>
+          {FOOTER_PAGES.map((footerPage) => (
+            <li key={footerPage}>
+              <Link to={localizedPath(footerPage, language)}>{t(`footer.${footerPage}`)}</Link>
+            </li>
+          ))}
         </ul>
       </nav>
       {site && (

@@ -1,10 +1,10 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import { PACK_LANGUAGES, PACK_RECIPIENTS, type PackLanguage } from '@app/core/casework/evidence-pack';
-import { errorMessageKey, type SectionCode } from '@app/core/errors/error-codes';
+import type { SectionCode } from '@app/core/errors/error-codes';
 import { languageInfo } from '@app/locales/languages';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { ErrorCodeAlert } from '../../shared/staff/form-alert.tsx';
 import { FileChoice, IdentityChoice, MessageChoice, RadioChoice } from './evidence-pack-choices.tsx';
 
 /**
@@ -38,11 +38,7 @@ export function EvidencePackPanel({ report, error }: { report: ReportDetail; err
         <p data-testid="evidence-pack-refused">{t('casework.evidencePack.errors.consentRefused')}</p>
       ) : (
         <>
-          {shown && (
-            <FormAlert key={shown} title={t('casework.evidencePack.errorTitle')}>
-              <p>{t(errorMessageKey(shown))}</p>
-            </FormAlert>
-          )}
+          <ErrorCodeAlert code={shown} at={shown} title={t('casework.evidencePack.errorTitle')} />
           <form
             method="post"
             action={`/api/internal/reports/${report.id}/evidence-pack`}

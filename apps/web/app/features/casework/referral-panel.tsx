@@ -15,7 +15,7 @@ import { Form } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField, SelectField } from '../../shared/forms/input-fields.tsx';
-import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { ErrorCodeAlert, FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** What the report's page hands back after a referral form: the refusal's code, and which form it was. */
@@ -181,12 +181,7 @@ function ReferForm({
           />
         </fieldset>
       )}
-      <SubmitButton
-        label={t('referrals.panel.submit')}
-        busyLabel={t('referrals.panel.submit')}
-        name="intent"
-        value="refer"
-      />
+      <SubmitButton label={t('referrals.panel.submit')} intent="refer" />
     </Form>
   );
 }
@@ -243,11 +238,7 @@ function ReferralItem({
           ` · ${t('referrals.panel.closedOn', { date: formatDateTime(referral.closedAt, language) })}`}
       </p>
       <Form method="post" className="staff-form" noValidate>
-        {answer?.error && (
-          <FormAlert key={answer.at} title={t('referrals.panel.errorTitle')}>
-            <p>{t(errorMessageKey(answer.error))}</p>
-          </FormAlert>
-        )}
+        <ErrorCodeAlert code={answer?.error} at={answer?.at} title={t('referrals.panel.errorTitle')} />
         <input type="hidden" name="referral" value={referral.id} />
         <input type="hidden" name="revision" value={referral.revision} />
         <SelectField
@@ -284,13 +275,7 @@ function ReferralItem({
             ...REFERRAL_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`referrals.outcomes.${outcome}`) })),
           ]}
         />
-        <SubmitButton
-          label={t('referrals.panel.update')}
-          busyLabel={t('referrals.panel.update')}
-          name="intent"
-          value="referral-update"
-          variant="secondary"
-        />
+        <SubmitButton label={t('referrals.panel.update')} intent="referral-update" variant="secondary" />
       </Form>
     </li>
   );

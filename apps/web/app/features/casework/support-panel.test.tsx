@@ -1,6 +1,7 @@
 import type { ReportSupport } from '@app/core/casework/support';
 import { resources } from '@app/locales/resources';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../i18n/translator.ts';
@@ -137,5 +138,49 @@ describe('SupportPanel (decision 0053)', () => {
     expect(messages).toContain(words.errors.withdrawalReasonRequired);
     expect(within(form).getByRole('alert').textContent).toContain(words.errors.withdrawalReasonRequired);
     expect(form.closest('details')?.open).toBe(true);
+  });
+});
+
+describe('SupportPanel: the form for support given', () => {
+  it('starts empty again once a service is recorded, and keeps what was typed when it is refused', async () => {
+    const messages = resources.en.internal;
+    let setShown: (next: { support: ReportSupport; answer?: SupportFormAnswer }) => void = () => {};
+    const Panel = () => {
+      const [shown, set] = useState<{ support: ReportSupport; answer?: SupportFormAnswer }>({ support });
+      setShown = set;
+      return (
+        <TranslationContext.Provider value={{ language: 'en', t: createTranslator('en', messages) }}>
+          <SupportPanel support={shown.support} today="2026-03-17" answer={shown.answer} />
+        </TranslationContext.Provider>
+      );
+    };
+    const Stub = createRoutesStub([{ path: '*', Component: Panel }]);
+    render(<Stub />);
+    const description = () =>
+      within(screen.getByTestId('support-service-form')).getByRole('textbox', {
+        name: new RegExp(`^${messages.support.panel.description}`),
+      }) as HTMLInputElement;
+    fireEvent.change(description(), { target: { value: `Begeleiding ${MARKER}` } });
+    // Refused (the page hands the draft back): what was typed stays.
+    act(() =>
+      setShown({
+        support,
+        answer: {
+          intent: 'support-service',
+          error: 'support.needInUse',
+          at: 2,
+          draft: { description: `Begeleiding ${MARKER}` },
+        },
+      }),
+    );
+    expect(description().value).toBe(`Begeleiding ${MARKER}`);
+    // Recorded: the page comes back with one more service, and the form is ready for the next.
+    const recorded = {
+      ...support.services[0],
+      id: 's3',
+      description: `Begeleiding ${MARKER}`,
+    } as ReportSupport['services'][number];
+    act(() => setShown({ support: { ...support, services: [...support.services, recorded], revision: 5 } }));
+    expect(description().value).toBe('');
   });
 });

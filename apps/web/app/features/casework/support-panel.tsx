@@ -11,7 +11,7 @@ import { Form } from 'react-router';
 import { formatDateTime, formatDay } from '../../i18n/dates.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InputField, LongTextField, SelectField } from '../../shared/forms/input-fields.tsx';
-import { FormAlert } from '../../shared/staff/form-alert.tsx';
+import { ErrorCodeAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
 
 /** What the report's page hands back after a support form: the refusal's code, which form, and what was typed. */
@@ -40,9 +40,7 @@ export function SupportPanel({
   const { t, language } = useTranslation();
   const errorOf = (intent: SupportFormAnswer['intent']) =>
     answer?.intent === intent ? (
-      <FormAlert key={answer.at} title={t('support.panel.errorTitle')}>
-        <p>{t(errorMessageKey(answer.error))}</p>
-      </FormAlert>
+      <ErrorCodeAlert code={answer.error} at={answer.at} title={t('support.panel.errorTitle')} />
     ) : null;
   const draft = answer?.draft;
   return (
@@ -63,13 +61,7 @@ export function SupportPanel({
             </label>
           ))}
         </fieldset>
-        <SubmitButton
-          label={t('support.panel.saveNeeds')}
-          busyLabel={t('support.panel.saveNeeds')}
-          name="intent"
-          value="support-needs"
-          variant="secondary"
-        />
+        <SubmitButton label={t('support.panel.saveNeeds')} intent="support-needs" variant="secondary" />
       </Form>
 
       <h3>{t('support.panel.services')}</h3>
@@ -124,7 +116,15 @@ export function SupportPanel({
       {support.needs.length === 0 ? (
         <p className="muted">{t('support.panel.needsFirst')}</p>
       ) : (
-        <Form method="post" className="staff-form" noValidate data-testid="support-service-form">
+        // A new key once a service is recorded: the form starts empty again for the next one (a
+        // refusal keeps what was typed, from the draft, under the same key).
+        <Form
+          method="post"
+          className="staff-form"
+          noValidate
+          data-testid="support-service-form"
+          key={`service-form-${support.services.length}`}
+        >
           {errorOf('support-service')}
           <SelectField
             label={t('support.panel.need')}
@@ -163,13 +163,7 @@ export function SupportPanel({
             max={today}
             defaultValue={draft?.givenOn ?? today}
           />
-          <SubmitButton
-            label={t('support.panel.addService')}
-            busyLabel={t('support.panel.addService')}
-            name="intent"
-            value="support-service"
-            variant="secondary"
-          />
+          <SubmitButton label={t('support.panel.addService')} intent="support-service" variant="secondary" />
         </Form>
       )}
 
@@ -186,13 +180,7 @@ export function SupportPanel({
             rows={4}
             defaultValue={draft?.plan ?? support.safetyPlan ?? ''}
           />
-          <SubmitButton
-            label={t('support.panel.savePlan')}
-            busyLabel={t('support.panel.savePlan')}
-            name="intent"
-            value="safety-plan"
-            variant="secondary"
-          />
+          <SubmitButton label={t('support.panel.savePlan')} intent="safety-plan" variant="secondary" />
         </Form>
       )}
 
@@ -242,11 +230,7 @@ function WithdrawService({
         <span className="visually-hidden"> ({name})</span>
       </summary>
       <Form method="post" className="staff-form" noValidate data-testid="support-withdraw-form">
-        {answer && (
-          <FormAlert key={answer.at} title={t('support.panel.errorTitle')}>
-            <p>{t(errorMessageKey(answer.error))}</p>
-          </FormAlert>
-        )}
+        <ErrorCodeAlert code={answer?.error} at={answer?.at} title={t('support.panel.errorTitle')} />
         <input type="hidden" name="service" value={serviceId} />
         <InputField
           name="reason"
@@ -259,10 +243,8 @@ function WithdrawService({
         />
         <SubmitButton
           label={t('support.panel.withdrawSubmit')}
-          busyLabel={t('support.panel.withdrawSubmit')}
           ariaLabel={t('support.panel.withdrawSubmitLabel', { service: name })}
-          name="intent"
-          value="support-withdraw"
+          intent="support-withdraw"
           variant="danger"
         />
       </Form>

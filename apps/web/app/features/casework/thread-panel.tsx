@@ -1,5 +1,6 @@
 import type { ReportDetail } from '@app/core/casework/casework-api';
 import { FOLLOW_UP_MESSAGE_MAX_LENGTH } from '@app/core/forms/follow-up';
+import { isolate } from '@app/locales/bidi';
 import { isLanguage, languageInfo } from '@app/locales/languages';
 import { Form } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -34,7 +35,7 @@ export function ThreadPanel({ report, replyDraft }: { report: ReportDetail; repl
                 {message.author === 'reporter'
                   ? t('casework.thread.fromReporter')
                   : message.author === 'staff'
-                    ? t('casework.thread.fromStaff', { name: message.staffName ?? '' })
+                    ? t('casework.thread.fromStaff', { name: isolate(message.staffName ?? '') })
                     : message.systemText === 'support-question'
                       ? t('support.thread.automatic')
                       : t('casework.thread.automatic')}

@@ -1,10 +1,5 @@
 import type { ContactMessageInput } from '@app/core/forms/contact.schema';
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from '@app/core/forms/limits';
+import { CONTACT_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '@app/core/forms/limits';
 import type { ContactFormAnswer } from '@app/core/forms/plain-forms';
 import type { Language } from '@app/locales/languages';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,14 +9,15 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
 import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
+import { EnhancedForm, SendButton } from '../../shared/forms/enhanced-form.tsx';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
 import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
-import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
 import { WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
+import { registeredIn } from '../../shared/forms/registered.ts';
 import { SuccessPanel } from '../../shared/forms/success-panel.tsx';
-import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
+import { EmailField, PhoneField, TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
 import { useUnsavedChanges } from '../../shared/forms/use-unsaved-changes.ts';
 
@@ -102,99 +98,73 @@ export function ContactForm({ language, answer }: { language: Language; answer?:
   }
 
   const errors = form.formState.errors;
+  const registered = registeredIn(form);
   const labels = Object.fromEntries(FIELDS.map((field) => [field, t(`contactForm.${field}`)]));
   return (
-    <FieldIdPrefix.Provider value="contact-">
-      <InitialValues.Provider value={returned?.values}>
-        <form
-          id="contact-form"
-          className="contact-form"
-          method="post"
-          // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person to
-          // the problems or the answer when the form is sent without JavaScript.
-          action={localizedPath('contact', language)}
-          data-await-react=""
-          noValidate
-          onSubmit={send}
-          aria-labelledby="contact-form-title"
-        >
-          <h2 id="contact-form-title">{t('contactForm.title')}</h2>
-          <FailureMessage ref={failureBox} failure={failure ?? returned?.failure} />
-          <ErrorSummary
-            ref={summary}
-            errors={errors}
-            labels={labels}
-            order={FIELDS}
-            onSelect={(field) => form.setFocus(field as keyof ContactFormValues)}
-          />
-          <div className="field-row">
-            <TextField
-              label={labels.firstName ?? ''}
-              registration={form.register('firstName')}
-              error={errors.firstName}
-              isRequired
-              autoComplete="given-name"
-              maxLength={NAME_MAX_LENGTH}
-            />
-            <TextField
-              label={labels.lastName ?? ''}
-              registration={form.register('lastName')}
-              error={errors.lastName}
-              autoComplete="family-name"
-              maxLength={NAME_MAX_LENGTH}
-            />
-          </div>
-          <div className="field-row">
-            <TextField
-              label={labels.email ?? ''}
-              registration={form.register('email')}
-              error={errors.email}
-              isRequired
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              maxLength={EMAIL_MAX_LENGTH}
-            />
-            <TextField
-              label={labels.phone ?? ''}
-              registration={form.register('phone')}
-              error={errors.phone}
-              type="tel"
-              autoComplete="tel"
-              dir="ltr"
-              maxLength={PHONE_MAX_LENGTH}
-            />
-          </div>
-          <TextAreaField
-            label={labels.message ?? ''}
-            registration={form.register('message')}
-            error={errors.message}
-            isRequired
-            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-            length={form.watch('message').length}
-          />
-          <p className="privacy-note">
-            <RichText
-              template={t('contactForm.privacyNote')}
-              components={{
-                privacy: (text) => (
-                  <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
-                    {text}
-                  </a>
-                ),
-              }}
-            />
-          </p>
-          <Honeypot inputRef={honeypot} />
-          <AltchaField ref={altcha} />
-          <WithoutJavaScriptNote />
-          <div className="form-actions">
-            <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
-              {isSending ? t('forms.sending') : t('contactForm.submit')}
-            </button>
-          </div>
-        </form>
-      </InitialValues.Provider>
-    </FieldIdPrefix.Provider>
+    <EnhancedForm
+      id="contact-form"
+      className="contact-form"
+      // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person to
+      // the problems or the answer when the form is sent without JavaScript.
+      action={localizedPath('contact', language)}
+      onSubmit={send}
+      labelledBy="contact-form-title"
+      idPrefix="contact-"
+      initialValues={returned?.values}
+    >
+      <h2 id="contact-form-title">{t('contactForm.title')}</h2>
+      <FailureMessage ref={failureBox} failure={failure ?? returned?.failure} />
+      <ErrorSummary
+        ref={summary}
+        errors={errors}
+        labels={labels}
+        order={FIELDS}
+        onSelect={(field) => form.setFocus(field as keyof ContactFormValues)}
+      />
+      <div className="field-row">
+        <TextField
+          label={labels.firstName ?? ''}
+          {...registered('firstName')}
+          isRequired
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+        <TextField
+          label={labels.lastName ?? ''}
+          {...registered('lastName')}
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+        />
+      </div>
+      <div className="field-row">
+        <EmailField label={labels.email ?? ''} {...registered('email')} isRequired />
+        <PhoneField label={labels.phone ?? ''} {...registered('phone')} />
+      </div>
+      <TextAreaField
+        label={labels.message ?? ''}
+        {...registered('message')}
+        isRequired
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        length={form.watch('message').length}
+      />
+      <p className="privacy-note">
+        <RichText
+          template={t('contactForm.privacyNote')}
+          components={{
+            privacy: (text) => (
+              <a href={localizedPath('privacy', language)} target="_blank" rel="noopener">
+                {text}
+              </a>
+            ),
+          }}
+        />
+      </p>
+      <Honeypot inputRef={honeypot} />
+      <AltchaField ref={altcha} />
+      <WithoutJavaScriptNote />
+      <div className="form-actions">
+        <SendButton label={t('contactForm.submit')} isSending={isSending} />
+      </div>
+    </EnhancedForm>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
 import { toHookFormErrors } from '../../shared/forms/core-resolver.ts';
-import { InitialValues } from '../../shared/forms/form-field.tsx';
+import { EnhancedForm, SendButton } from '../../shared/forms/enhanced-form.tsx';
 import { WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
 import { TextField } from '../../shared/forms/text-fields.tsx';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
@@ -64,42 +64,36 @@ export function ReceiptForm({
   });
 
   return (
-    <InitialValues.Provider value={answer ? { receipt: answer.receipt } : undefined}>
-      <form
-        id="receipt-form"
-        className="follow-up-receipt"
-        method="post"
-        action={`${localizedPath('followUp', language)}#receipt-form`}
-        data-await-react=""
-        noValidate
-        onSubmit={send}
-        aria-labelledby="receipt-form-title"
-      >
-        <h2 id="receipt-form-title">{t('followUp.receiptTitle')}</h2>
-        <input type="hidden" name="intent" value="open" />
-        {carriedMessage && <input type="hidden" name="message" value={carriedMessage} />}
-        <FollowUpFailure ref={failureBox} failure={failure ?? answer?.failure} own={OWN_ERRORS} />
-        <TextField
-          label={t('followUp.receiptLabel')}
-          hint={t('followUp.receiptHint')}
-          isRequired
-          error={form.formState.errors.receipt}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          className="input receipt-input"
-          maxLength={40}
-          registration={form.register('receipt')}
-        />
-        <AltchaField ref={altcha} />
-        <WithoutJavaScriptNote />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
-            {isSending ? t('followUp.opening') : t('followUp.open')}
-          </button>
-        </div>
-      </form>
-    </InitialValues.Provider>
+    <EnhancedForm
+      id="receipt-form"
+      className="follow-up-receipt"
+      action={`${localizedPath('followUp', language)}#receipt-form`}
+      onSubmit={send}
+      labelledBy="receipt-form-title"
+      initialValues={answer ? { receipt: answer.receipt } : undefined}
+    >
+      <h2 id="receipt-form-title">{t('followUp.receiptTitle')}</h2>
+      <input type="hidden" name="intent" value="open" />
+      {carriedMessage && <input type="hidden" name="message" value={carriedMessage} />}
+      <FollowUpFailure ref={failureBox} failure={failure ?? answer?.failure} own={OWN_ERRORS} />
+      <TextField
+        label={t('followUp.receiptLabel')}
+        hint={t('followUp.receiptHint')}
+        isRequired
+        error={form.formState.errors.receipt}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        dir="ltr"
+        className="input receipt-input"
+        maxLength={40}
+        registration={form.register('receipt')}
+      />
+      <AltchaField ref={altcha} />
+      <WithoutJavaScriptNote />
+      <div className="form-actions">
+        <SendButton label={t('followUp.open')} busyLabel={t('followUp.opening')} isSending={isSending} />
+      </div>
+    </EnhancedForm>
   );
 }

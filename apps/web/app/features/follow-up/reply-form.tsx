@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { localizedPath } from '../../paths.ts';
 import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
+import { EnhancedForm, SendButton } from '../../shared/forms/enhanced-form.tsx';
 import { FormField } from '../../shared/forms/form-field.tsx';
 import { useSubmissionKey } from '../../shared/forms/submission-key.ts';
 import { useSubmission } from '../../shared/forms/use-submission.ts';
@@ -79,16 +80,13 @@ export function ReplyForm({
   };
 
   return (
-    <form
+    <EnhancedForm
       id="reply-form"
       className="follow-up-reply"
-      method="post"
       encType="multipart/form-data"
       action={`${localizedPath('followUp', language)}#reply-form`}
-      data-await-react=""
-      noValidate
       onSubmit={(event) => void send(event)}
-      aria-labelledby={`${id}-title`}
+      labelledBy={`${id}-title`}
     >
       <h2 id={`${id}-title`}>{t('followUp.replyTitle')}</h2>
       <input type="hidden" name="intent" value="reply" />
@@ -134,10 +132,8 @@ export function ReplyForm({
         }}
       />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSending} aria-busy={isSending}>
-          {isSending ? t('forms.sending') : t('followUp.send')}
-        </button>
+        <SendButton label={t('followUp.send')} isSending={isSending} />
       </div>
-    </form>
+    </EnhancedForm>
   );
 }

@@ -8,6 +8,27 @@ import { RecordedReport, RecordReportForm } from './record-report-form.tsx';
 
 const RECEIPT = '4711080215937264';
 
+/** The page after a report was recorded, in `language`, with the receipt made (or none). */
+function renderRecorded(language: 'en' | 'he', receipt: string | null) {
+  renderInLanguage(
+    language,
+    ['forms', 'internal'],
+    () => (
+      <RecordedReport
+        answer={{
+          state: 'recorded',
+          reportId: '0b7f7a52-5a39-4f5e-9d51-8c1f3c1e2a11',
+          receipt,
+          language,
+          host: 'example.test',
+          slip: { receipt: resources[language].forms.receipt },
+        }}
+      />
+    ),
+    { path: '/internal/reports/new' },
+  );
+}
+
 describe('recording a report from another channel', () => {
   it('asks the web form’s own questions, the channel and whether a receipt is wanted (English)', () => {
     renderInLanguage('en', ['forms', 'internal'], () => <RecordReportForm staffLanguage="en" />, {
@@ -118,23 +139,7 @@ describe('recording a report from another channel', () => {
   });
 
   it('shows the receipt once, in groups of four, on a slip in the person’s language and direction (Hebrew)', () => {
-    renderInLanguage(
-      'he',
-      ['forms', 'internal'],
-      () => (
-        <RecordedReport
-          answer={{
-            state: 'recorded',
-            reportId: '0b7f7a52-5a39-4f5e-9d51-8c1f3c1e2a11',
-            receipt: RECEIPT,
-            language: 'he',
-            host: 'example.test',
-            slip: { receipt: resources.he.forms.receipt },
-          }}
-        />
-      ),
-      { path: '/internal/reports/new' },
-    );
+    renderRecorded('he', RECEIPT);
     const slip = screen.getByRole('region', { name: resources.he.forms.receipt.title });
     expect(slip.getAttribute('lang')).toBe('he');
     expect(slip.getAttribute('dir')).toBe('rtl');
@@ -153,23 +158,7 @@ describe('recording a report from another channel', () => {
   });
 
   it('says so when no receipt was made (English)', () => {
-    renderInLanguage(
-      'en',
-      ['forms', 'internal'],
-      () => (
-        <RecordedReport
-          answer={{
-            state: 'recorded',
-            reportId: '0b7f7a52-5a39-4f5e-9d51-8c1f3c1e2a11',
-            receipt: null,
-            language: 'en',
-            host: 'example.test',
-            slip: { receipt: resources.en.forms.receipt },
-          }}
-        />
-      ),
-      { path: '/internal/reports/new' },
-    );
+    renderRecorded('en', null);
     expect(screen.getByText('No receipt was made for this report.')).toBeTruthy();
     expect(screen.queryByRole('region')).toBeNull();
   });

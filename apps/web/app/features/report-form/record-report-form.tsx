@@ -16,9 +16,10 @@ import { INTERNAL_PAGES, localizedPath } from '../../paths.ts';
 import { toHookFormErrors } from '../../shared/forms/core-resolver.ts';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
-import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
+import { FieldScope } from '../../shared/forms/form-field.tsx';
 import { FormAlert } from '../../shared/staff/form-alert.tsx';
 import { SubmitButton } from '../../shared/staff/submit-button.tsx';
+import { printReceipt } from './receipt-panel.tsx';
 import { AdditionalStep, IncidentStep, PersonalStep } from './report-steps.tsx';
 import { EMPTY_REPORT } from './report-values.ts';
 
@@ -89,116 +90,114 @@ export function RecordReportForm({ answer, staffLanguage }: { answer?: RecordRep
       </p>
     ) : null;
   return (
-    <FieldIdPrefix.Provider value="record-">
-      <InitialValues.Provider value={returned?.values.report}>
-        <Form method="post" className="staff-form record-report" noValidate>
-          <ErrorSummary
-            ref={summary}
-            errors={hookErrors ?? {}}
-            labels={labels}
-            order={[...EXTRA_FIELDS, ...REPORT_FORM_FIELDS]}
-            onSelect={(field) => document.getElementById(`record-${field}`)?.focus()}
-          />
-          <section className="staff-panel" aria-labelledby={`${id}-channel`}>
-            <h2 id={`${id}-channel`}>{t('recordReport.channelTitle')}</h2>
-            <div className={`form-field${errors.source ? ' form-field--invalid' : ''}`}>
-              <label htmlFor="record-source" className="form-field__label">
-                {t('recordReport.fields.source')}
-              </label>
-              {extraError('source')}
-              <select
-                id="record-source"
-                name="source"
-                className="input select"
-                required
-                defaultValue={values?.source ?? ''}
-                aria-invalid={errors.source ? true : undefined}
-                aria-describedby={errors.source ? `${id}-source-error` : undefined}
-              >
-                <option value="">{t('recordReport.choose')}</option>
-                {STAFF_RECORDED_SOURCES.map((source) => (
-                  <option key={source} value={source}>
-                    {t(`casework.sources.${source}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={`form-field${errors.language ? ' form-field--invalid' : ''}`}>
-              <label htmlFor="record-language" className="form-field__label">
-                {t('recordReport.fields.language')}
-              </label>
-              <p id={`${id}-language-hint`} className="form-field__hint">
-                {t('recordReport.languageHint')}
-              </p>
-              {extraError('language')}
-              <select
-                id="record-language"
-                name="language"
-                className="input select"
-                defaultValue={personLanguage}
-                aria-describedby={`${id}-language-hint`}
-              >
-                {LANGUAGES.map(({ code, nativeName }) => (
-                  <option key={code} value={code} lang={code}>
-                    {nativeName}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <p>{t('recordReport.readOut')}</p>
-          </section>
-          <section className="staff-panel" aria-labelledby={`${id}-personal`}>
-            <h2 id={`${id}-personal`}>{t('reportForm.steps.personal')}</h2>
-            <PersonalStep form={form} showAll={!isEnhanced} />
-          </section>
-          <section className="staff-panel" aria-labelledby={`${id}-incident`}>
-            <h2 id={`${id}-incident`}>{t('reportForm.steps.incident')}</h2>
-            <IncidentStep form={form} showAll={!isEnhanced} />
-          </section>
-          <section className="staff-panel" aria-labelledby={`${id}-additional`}>
-            <h2 id={`${id}-additional`}>{t('reportForm.steps.additional')}</h2>
-            <AdditionalStep
-              form={form}
-              language={personLanguage}
-              showAll={!isEnhanced}
-              termsLabel={t('recordReport.termsTold')}
-            />
-          </section>
-          <section className="staff-panel" aria-labelledby={`${id}-receipt`}>
-            <h2 id={`${id}-receipt`}>{t('recordReport.receiptTitle')}</h2>
-            <fieldset
-              className={`choice-group${errors.receipt ? ' form-field--invalid' : ''}`}
-              aria-describedby={`${id}-receipt-hint${errors.receipt ? ` ${id}-receipt-error` : ''}`}
-              aria-invalid={errors.receipt ? true : undefined}
+    <FieldScope idPrefix="record-" initialValues={returned?.values.report}>
+      <Form method="post" className="staff-form record-report" noValidate>
+        <ErrorSummary
+          ref={summary}
+          errors={hookErrors ?? {}}
+          labels={labels}
+          order={[...EXTRA_FIELDS, ...REPORT_FORM_FIELDS]}
+          onSelect={(field) => document.getElementById(`record-${field}`)?.focus()}
+        />
+        <section className="staff-panel" aria-labelledby={`${id}-channel`}>
+          <h2 id={`${id}-channel`}>{t('recordReport.channelTitle')}</h2>
+          <div className={`form-field${errors.source ? ' form-field--invalid' : ''}`}>
+            <label htmlFor="record-source" className="form-field__label">
+              {t('recordReport.fields.source')}
+            </label>
+            {extraError('source')}
+            <select
+              id="record-source"
+              name="source"
+              className="input select"
+              required
+              defaultValue={values?.source ?? ''}
+              aria-invalid={errors.source ? true : undefined}
+              aria-describedby={errors.source ? `${id}-source-error` : undefined}
             >
-              <legend className="form-field__label">{t('recordReport.fields.receipt')}</legend>
-              <p id={`${id}-receipt-hint`} className="form-field__hint">
-                {t('recordReport.receiptHint')}
-              </p>
-              {extraError('receipt')}
-              <div className="choice-group__options">
-                {(['yes', 'no'] as const).map((choice) => (
-                  <label className="choice" key={choice}>
-                    <input
-                      // The first choice carries the field's id: the summary's entry leads there.
-                      id={choice === 'yes' ? 'record-receipt' : undefined}
-                      type="radio"
-                      name="receipt"
-                      value={choice}
-                      defaultChecked={(values?.receipt ?? 'no') === choice}
-                    />
-                    <span className="choice__text">
-                      <span className="choice__label">{t(`recordReport.receiptChoices.${choice}`)}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </section>
-          <SubmitButton label={t('recordReport.submit')} busyLabel={t('recordReport.submitting')} />
-        </Form>
-      </InitialValues.Provider>
-    </FieldIdPrefix.Provider>
+              <option value="">{t('recordReport.choose')}</option>
+              {STAFF_RECORDED_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {t(`casework.sources.${source}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={`form-field${errors.language ? ' form-field--invalid' : ''}`}>
+            <label htmlFor="record-language" className="form-field__label">
+              {t('recordReport.fields.language')}
+            </label>
+            <p id={`${id}-language-hint`} className="form-field__hint">
+              {t('recordReport.languageHint')}
+            </p>
+            {extraError('language')}
+            <select
+              id="record-language"
+              name="language"
+              className="input select"
+              defaultValue={personLanguage}
+              aria-describedby={`${id}-language-hint`}
+            >
+              {LANGUAGES.map(({ code, nativeName }) => (
+                <option key={code} value={code} lang={code}>
+                  {nativeName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p>{t('recordReport.readOut')}</p>
+        </section>
+        <section className="staff-panel" aria-labelledby={`${id}-personal`}>
+          <h2 id={`${id}-personal`}>{t('reportForm.steps.personal')}</h2>
+          <PersonalStep form={form} showAll={!isEnhanced} />
+        </section>
+        <section className="staff-panel" aria-labelledby={`${id}-incident`}>
+          <h2 id={`${id}-incident`}>{t('reportForm.steps.incident')}</h2>
+          <IncidentStep form={form} showAll={!isEnhanced} />
+        </section>
+        <section className="staff-panel" aria-labelledby={`${id}-additional`}>
+          <h2 id={`${id}-additional`}>{t('reportForm.steps.additional')}</h2>
+          <AdditionalStep
+            form={form}
+            language={personLanguage}
+            showAll={!isEnhanced}
+            termsLabel={t('recordReport.termsTold')}
+          />
+        </section>
+        <section className="staff-panel" aria-labelledby={`${id}-receipt`}>
+          <h2 id={`${id}-receipt`}>{t('recordReport.receiptTitle')}</h2>
+          <fieldset
+            className={`choice-group${errors.receipt ? ' form-field--invalid' : ''}`}
+            aria-describedby={`${id}-receipt-hint${errors.receipt ? ` ${id}-receipt-error` : ''}`}
+            aria-invalid={errors.receipt ? true : undefined}
+          >
+            <legend className="form-field__label">{t('recordReport.fields.receipt')}</legend>
+            <p id={`${id}-receipt-hint`} className="form-field__hint">
+              {t('recordReport.receiptHint')}
+            </p>
+            {extraError('receipt')}
+            <div className="choice-group__options">
+              {(['yes', 'no'] as const).map((choice) => (
+                <label className="choice" key={choice}>
+                  <input
+                    // The first choice carries the field's id: the summary's entry leads there.
+                    id={choice === 'yes' ? 'record-receipt' : undefined}
+                    type="radio"
+                    name="receipt"
+                    value={choice}
+                    defaultChecked={(values?.receipt ?? 'no') === choice}
+                  />
+                  <span className="choice__text">
+                    <span className="choice__label">{t(`recordReport.receiptChoices.${choice}`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </section>
+        <SubmitButton label={t('recordReport.submit')} busyLabel={t('recordReport.submitting')} />
+      </Form>
+    </FieldScope>
   );
 }
 
@@ -250,16 +249,6 @@ function ReceiptSlip({
   const id = useId();
   const dir = LANGUAGES.find(({ code }) => code === answer.language)?.dir ?? 'ltr';
   const groups = formatReceipt(receipt).split(' ');
-  const print = () => {
-    const root = document.documentElement;
-    root.classList.add('printing-receipt');
-    const done = () => {
-      root.classList.remove('printing-receipt');
-      window.removeEventListener('afterprint', done);
-    };
-    window.addEventListener('afterprint', done);
-    window.print();
-  };
   return (
     <section className="receipt-card" aria-labelledby={`${id}-title`} lang={answer.language} dir={dir}>
       <p className="receipt-card__print-heading">{t('receipt.printHeading', { organisation })}</p>
@@ -289,7 +278,7 @@ function ReceiptSlip({
       </p>
       {isEnhanced && (
         <div className="receipt-card__actions">
-          <button type="button" className="button button--secondary" onClick={print}>
+          <button type="button" className="button button--secondary" onClick={printReceipt}>
             {t('receipt.print')}
           </button>
         </div>

@@ -10,10 +10,10 @@ import { localizedPath } from '../../paths.ts';
 import { AltchaField, type AltchaHandle } from '../../shared/forms/altcha-field.tsx';
 import { AttachmentsField } from '../../shared/forms/attachments-field.tsx';
 import { coreResolver, toHookFormErrors } from '../../shared/forms/core-resolver.ts';
+import { EnhancedForm, SendButton } from '../../shared/forms/enhanced-form.tsx';
 import { ErrorSummary } from '../../shared/forms/error-summary.tsx';
 import { FailureMessage } from '../../shared/forms/failure-message.tsx';
 import { focusWhenShown } from '../../shared/forms/focus-when-shown.ts';
-import { FieldIdPrefix, InitialValues } from '../../shared/forms/form-field.tsx';
 import { Honeypot, readHoneypot } from '../../shared/forms/honeypot.tsx';
 import { HiddenFields, WithoutJavaScriptNote } from '../../shared/forms/plain-form.tsx';
 import { useSubmissionKey } from '../../shared/forms/submission-key.ts';
@@ -215,131 +215,114 @@ export function ReportForm({
   // The terms' own message says it all; other problems are named by their field's label.
   const labels = Object.fromEntries(current.fields.map((field) => [field, labelOf(field)]));
   return (
-    <FieldIdPrefix.Provider value="report-">
-      <InitialValues.Provider value={returned?.values}>
-        <form
-          id="report-form"
-          className="report-form"
-          method="post"
-          encType="multipart/form-data"
-          // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person
-          // to the problems, the answer or the next step when the form is sent without JavaScript.
-          action={localizedPath('incidentReport', language)}
-          data-await-react=""
-          noValidate
-          onSubmit={send}
-          aria-labelledby="report-step-heading"
+    <EnhancedForm
+      id="report-form"
+      className="report-form"
+      encType="multipart/form-data"
+      // No #fragment: a page that opens at a fragment skips `autofocus`, which brings the person
+      // to the problems, the answer or the next step when the form is sent without JavaScript.
+      action={localizedPath('incidentReport', language)}
+      onSubmit={send}
+      labelledBy="report-step-heading"
+      idPrefix="report-"
+      initialValues={returned?.values}
+    >
+      {/* First in the form, before any file: the server keeps file bytes only on the last step. */}
+      {!isEnhanced && <input type="hidden" name="step" value={step} />}
+      {!isEnhanced && (
+        // Enter in a field presses this first button: on to the next step, or send at the last.
+        <button
+          type="submit"
+          name="intent"
+          value={isLastStep ? 'send' : 'next'}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
         >
-          {/* First in the form, before any file: the server keeps file bytes only on the last step. */}
-          {!isEnhanced && <input type="hidden" name="step" value={step} />}
-          {!isEnhanced && (
-            // Enter in a field presses this first button: on to the next step, or send at the last.
-            <button
-              type="submit"
-              name="intent"
-              value={isLastStep ? 'send' : 'next'}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-            >
-              {isLastStep ? t('reportForm.submit') : t('reportForm.next')}
-            </button>
-          )}
-          <StepIndicator current={step} onSelect={goTo} isPlain={!isEnhanced} />
-          <h2
-            id="report-step-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="step-heading"
-            // Without JavaScript, a step the server sends back with no problem starts at its heading
-            // (with problems, the summary or the failure takes the focus instead).
-            // biome-ignore lint/a11y/noAutofocus: the focus moves to the new step, as it does with JavaScript
-            autoFocus={!isEnhanced && returned !== undefined && !failureShown && !hasProblems}
-          >
-            <span className="step-heading__count">
-              {t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}
-            </span>{' '}
-            {t(`reportForm.steps.${current.name}`)}
-          </h2>
-          <FailureMessage ref={failureBox} failure={failureShown} fileNames={fileNames} />
-          <ErrorSummary
-            ref={summary}
-            errors={form.formState.errors}
-            labels={labels}
-            order={current.fields}
-            onSelect={(field) => form.setFocus(field as keyof ReportFormValues)}
-          />
-          <div className="step-fields">
-            {step === 0 && <PersonalStep form={form} showAll={!isEnhanced} />}
-            {step === 1 && (
-              <>
-                <IncidentStep form={form} showAll={!isEnhanced} />
-                {isEnhanced && attachments}
-              </>
-            )}
-            {step === 2 && (
-              <>
-                <AdditionalStep form={form} language={language} showAll={!isEnhanced} />
-                {/* A file input cannot be filled in again by a page: without JavaScript the files are
+          {isLastStep ? t('reportForm.submit') : t('reportForm.next')}
+        </button>
+      )}
+      <StepIndicator current={step} onSelect={goTo} isPlain={!isEnhanced} />
+      <h2
+        id="report-step-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="step-heading"
+        // Without JavaScript, a step the server sends back with no problem starts at its heading
+        // (with problems, the summary or the failure takes the focus instead).
+        // biome-ignore lint/a11y/noAutofocus: the focus moves to the new step, as it does with JavaScript
+        autoFocus={!isEnhanced && returned !== undefined && !failureShown && !hasProblems}
+      >
+        <span className="step-heading__count">{t('reportForm.stepOf', { step: step + 1, total: STEPS.length })}</span>{' '}
+        {t(`reportForm.steps.${current.name}`)}
+      </h2>
+      <FailureMessage ref={failureBox} failure={failureShown} fileNames={fileNames} />
+      <ErrorSummary
+        ref={summary}
+        errors={form.formState.errors}
+        labels={labels}
+        order={current.fields}
+        onSelect={(field) => form.setFocus(field as keyof ReportFormValues)}
+      />
+      <div className="step-fields">
+        {step === 0 && <PersonalStep form={form} showAll={!isEnhanced} />}
+        {step === 1 && (
+          <>
+            <IncidentStep form={form} showAll={!isEnhanced} />
+            {isEnhanced && attachments}
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <AdditionalStep form={form} language={language} showAll={!isEnhanced} />
+            {/* A file input cannot be filled in again by a page: without JavaScript the files are
                 chosen at the last step and sent with it. */}
-                {!isEnhanced && attachments}
-              </>
-            )}
-          </div>
-          {!isEnhanced && (
-            <>
-              {returned?.submissionKey && <input type="hidden" name="submissionKey" value={returned.submissionKey} />}
-              <HiddenFields values={otherValues} />
-            </>
-          )}
-          <Honeypot inputRef={honeypot} />
-          {/* Solving starts when the form opens, so the check is usually done by the last step. */}
-          <div hidden={step !== STEPS.length - 1}>
-            <AltchaField ref={altcha} />
-          </div>
-          {isLastStep && <WithoutJavaScriptNote />}
-          <div className="form-actions">
-            {step > 0 && (
-              <button
-                type={isEnhanced ? 'button' : 'submit'}
-                name="intent"
-                value="previous"
-                className="button button--secondary"
-                onClick={isEnhanced ? () => goTo(step - 1) : undefined}
-              >
-                {t('reportForm.previous')}
-              </button>
-            )}
-            {/* Separate keys: React must not turn the Next button into the Submit button in the middle
+            {!isEnhanced && attachments}
+          </>
+        )}
+      </div>
+      {!isEnhanced && (
+        <>
+          {returned?.submissionKey && <input type="hidden" name="submissionKey" value={returned.submissionKey} />}
+          <HiddenFields values={otherValues} />
+        </>
+      )}
+      <Honeypot inputRef={honeypot} />
+      {/* Solving starts when the form opens, so the check is usually done by the last step. */}
+      <div hidden={step !== STEPS.length - 1}>
+        <AltchaField ref={altcha} />
+      </div>
+      {isLastStep && <WithoutJavaScriptNote />}
+      <div className="form-actions">
+        {step > 0 && (
+          <button
+            type={isEnhanced ? 'button' : 'submit'}
+            name="intent"
+            value="previous"
+            className="button button--secondary"
+            onClick={isEnhanced ? () => goTo(step - 1) : undefined}
+          >
+            {t('reportForm.previous')}
+          </button>
+        )}
+        {/* Separate keys: React must not turn the Next button into the Submit button in the middle
             of a click, or that click would send the form. */}
-            {step < STEPS.length - 1 ? (
-              <button
-                key="next"
-                type={isEnhanced ? 'button' : 'submit'}
-                name="intent"
-                value="next"
-                className="button button--primary"
-                onClick={isEnhanced ? () => void next() : undefined}
-              >
-                {t('reportForm.next')}
-              </button>
-            ) : (
-              <button
-                key="submit"
-                type="submit"
-                name="intent"
-                value="send"
-                className="button button--primary"
-                disabled={isSending}
-                aria-busy={isSending}
-              >
-                {isSending ? t('forms.sending') : t('reportForm.submit')}
-              </button>
-            )}
-          </div>
-        </form>
-      </InitialValues.Provider>
-    </FieldIdPrefix.Provider>
+        {step < STEPS.length - 1 ? (
+          <button
+            key="next"
+            type={isEnhanced ? 'button' : 'submit'}
+            name="intent"
+            value="next"
+            className="button button--primary"
+            onClick={isEnhanced ? () => void next() : undefined}
+          >
+            {t('reportForm.next')}
+          </button>
+        ) : (
+          <SendButton key="submit" name="intent" value="send" label={t('reportForm.submit')} isSending={isSending} />
+        )}
+      </div>
+    </EnhancedForm>
   );
 }
 

@@ -2,10 +2,8 @@ import { INCIDENT_TYPES } from '@app/core/forms/incident-types';
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
   POLICE_REPORT_NUMBER_MAX_LENGTH,
 } from '@app/core/forms/limits';
 import { ONLINE_URL_FORM_FIELDS } from '@app/core/forms/plain-forms';
@@ -24,7 +22,8 @@ import { useSite } from '../../lib/use-site.ts';
 import { localizedPath } from '../../paths.ts';
 import { CheckboxField, ChoiceGroup, YesNoField } from '../../shared/forms/choice-fields.tsx';
 import { FormField, useInitialValue } from '../../shared/forms/form-field.tsx';
-import { TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
+import { registeredIn } from '../../shared/forms/registered.ts';
+import { EmailField, PhoneField, TextAreaField, TextField } from '../../shared/forms/text-fields.tsx';
 import type { ReportFormValues } from './report-values.ts';
 
 type StepProps = {
@@ -38,32 +37,29 @@ type StepProps = {
 
 export function PersonalStep({ form, showAll = false }: StepProps) {
   const { t } = useTranslation();
-  const { register, watch, formState } = form;
-  const errors = formState.errors;
+  const { watch } = form;
+  const registered = registeredIn(form);
   const isAnonymous = watch('anonymous');
   return (
     <>
       <CheckboxField
         label={t('reportForm.anonymous')}
         hint={t('reportForm.anonymousHint')}
-        registration={register('anonymous')}
-        error={errors.anonymous}
+        {...registered('anonymous')}
       />
       {(showAll || !isAnonymous) && (
         <div className="field-group">
           <div className="field-row">
             <TextField
               label={t('reportForm.firstName')}
-              registration={register('firstName')}
-              error={errors.firstName}
+              {...registered('firstName')}
               isRequired
               autoComplete="given-name"
               maxLength={NAME_MAX_LENGTH}
             />
             <TextField
               label={t('reportForm.lastName')}
-              registration={register('lastName')}
-              error={errors.lastName}
+              {...registered('lastName')}
               isRequired
               autoComplete="family-name"
               maxLength={NAME_MAX_LENGTH}
@@ -71,30 +67,12 @@ export function PersonalStep({ form, showAll = false }: StepProps) {
           </div>
           <p className="form-field__hint">{t('reportForm.contactHint')}</p>
           <div className="field-row">
-            <TextField
-              label={t('reportForm.phone')}
-              registration={register('phone')}
-              error={errors.phone}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              dir="ltr"
-              maxLength={PHONE_MAX_LENGTH}
-            />
-            <TextField
-              label={t('reportForm.email')}
-              registration={register('email')}
-              error={errors.email}
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              maxLength={EMAIL_MAX_LENGTH}
-            />
+            <PhoneField label={t('reportForm.phone')} {...registered('phone')} inputMode="tel" />
+            <EmailField label={t('reportForm.email')} {...registered('email')} />
           </div>
           <TextField
             label={t('reportForm.address')}
-            registration={register('address')}
-            error={errors.address}
+            {...registered('address')}
             errorValues={{ count: ADDRESS_MAX_LENGTH }}
             // One line (street and number, then postcode and town as people write them): an <input>
             // may not carry "street-address", which HTML allows only on a <textarea>.
@@ -118,6 +96,7 @@ function OnlineEvidence({ form, showAll }: StepProps) {
   const { t } = useTranslation();
   const { register, watch, formState } = form;
   const errors = formState.errors;
+  const registered = registeredIn(form);
   const urls = ONLINE_URL_FORM_FIELDS.map((field) => watch(field));
   const lastFilled = urls.findLastIndex((url) => url.trim() !== '');
   // With JavaScript: the filled boxes and one empty one after them (a box with a problem stays).
@@ -138,8 +117,7 @@ function OnlineEvidence({ form, showAll }: StepProps) {
             <li key={field} className="online-urls__item">
               <TextField
                 label={t('reportForm.onlineUrl', { number: index + 1 })}
-                registration={register(field)}
-                error={errors[field]}
+                {...registered(field)}
                 errorValues={{ count: ONLINE_URL_MAX_LENGTH }}
                 isRequired
                 type="url"
@@ -178,41 +156,26 @@ function OnlineEvidence({ form, showAll }: StepProps) {
 
 export function IncidentStep({ form, showAll = false }: StepProps) {
   const { t } = useTranslation();
-  const { register, watch, formState } = form;
-  const errors = formState.errors;
+  const { watch } = form;
+  const registered = registeredIn(form);
   return (
     <>
       <div className="field-row">
-        <TextField
-          label={t('reportForm.date')}
-          registration={register('date')}
-          error={errors.date}
-          type="date"
-          max={todayInBelgium()}
-          isRequired
-        />
-        <TextField
-          label={t('reportForm.time')}
-          hint={t('reportForm.timeHint')}
-          registration={register('time')}
-          error={errors.time}
-          type="time"
-        />
+        <TextField label={t('reportForm.date')} {...registered('date')} type="date" max={todayInBelgium()} isRequired />
+        <TextField label={t('reportForm.time')} hint={t('reportForm.timeHint')} {...registered('time')} type="time" />
       </div>
       <TextField
         label={t('reportForm.location')}
         hint={t('reportForm.locationHint')}
         placeholder={t('reportForm.locationPlaceholder')}
-        registration={register('location')}
-        error={errors.location}
+        {...registered('location')}
         errorValues={{ count: LOCATION_MAX_LENGTH }}
         isRequired
         maxLength={LOCATION_MAX_LENGTH}
       />
       <ChoiceGroup
         legend={t('reportForm.type')}
-        registration={register('type')}
-        error={errors.type}
+        {...registered('type')}
         layout="cards"
         options={INCIDENT_TYPES.map((type) => ({
           value: type,
@@ -224,8 +187,7 @@ export function IncidentStep({ form, showAll = false }: StepProps) {
       <TextAreaField
         label={t('reportForm.description')}
         hint={t('reportForm.descriptionHint')}
-        registration={register('description')}
-        error={errors.description}
+        {...registered('description')}
         isRequired
         maxLength={DESCRIPTION_MAX_LENGTH}
         length={watch('description').length}
@@ -247,48 +209,33 @@ export function AdditionalStep({
   const { t } = useTranslation();
   const site = useSite();
   const organisation = site?.organisationName ?? '';
-  const { register, watch, formState } = form;
-  const errors = formState.errors;
+  const { watch } = form;
+  const registered = registeredIn(form);
   return (
     <>
       <ChoiceGroup
         legend={t('reportForm.threatOngoing')}
         hint={t('reportForm.threatOngoingHint', { emergencyNumber: site?.emergencyNumber ?? '' })}
-        registration={register('threatOngoing')}
-        error={errors.threatOngoing}
+        {...registered('threatOngoing')}
         options={THREAT_ANSWERS.map((answer) => ({ value: answer, label: t(`reportForm.threatAnswers.${answer}`) }))}
       />
-      <YesNoField
-        legend={t('reportForm.calledPolice')}
-        registration={register('calledPolice')}
-        error={errors.calledPolice}
-      />
+      <YesNoField legend={t('reportForm.calledPolice')} {...registered('calledPolice')} />
       {(showAll || watch('calledPolice') === 'yes') && (
         <TextField
           label={t('reportForm.policeReportNumber')}
           hint={t('reportForm.policeReportNumberHint')}
-          registration={register('policeReportNumber')}
-          error={errors.policeReportNumber}
+          {...registered('policeReportNumber')}
           errorValues={{ count: POLICE_REPORT_NUMBER_MAX_LENGTH }}
           dir="ltr"
           maxLength={POLICE_REPORT_NUMBER_MAX_LENGTH}
         />
       )}
-      <YesNoField
-        legend={t('reportForm.calledOrganisation', { organisation })}
-        registration={register('calledOrganisation')}
-        error={errors.calledOrganisation}
-      />
-      <YesNoField
-        legend={t('reportForm.medicalTreatment')}
-        registration={register('medicalTreatment')}
-        error={errors.medicalTreatment}
-      />
+      <YesNoField legend={t('reportForm.calledOrganisation', { organisation })} {...registered('calledOrganisation')} />
+      <YesNoField legend={t('reportForm.medicalTreatment')} {...registered('medicalTreatment')} />
       <ChoiceGroup
         legend={t('reportForm.sharingConsent')}
         hint={t('reportForm.sharingConsentHint')}
-        registration={register('sharingConsent')}
-        error={errors.sharingConsent}
+        {...registered('sharingConsent')}
         layout="cards"
         options={SHARING_CONSENTS.map((consent) => ({
           value: consent,
@@ -297,8 +244,7 @@ export function AdditionalStep({
         }))}
       />
       <CheckboxField
-        registration={register('termsAccepted')}
-        error={errors.termsAccepted}
+        {...registered('termsAccepted')}
         label={
           termsLabel ?? (
             <RichText

@@ -79,4 +79,33 @@ describe('the staff bar chart', () => {
     expect(verbal?.barStart).toBeLessThan(online?.barStart ?? 0);
     expect(within(figure).getAllByRole('columnheader')[1]?.textContent).toBe('אירועים');
   });
+  it(
+    'heads its table with what the support section counts: a need and the times it was raised, in Hebrew',
+    GUARD,
+    async () => {
+      const { SupportStatsSection } = await import('./support-stats.tsx');
+      const count = (value: number) => ({ key: 'legal', count: value });
+      renderInLanguage('he', ['internal'], () => (
+        <SupportStatsSection
+          support={{
+            needs: [count(4)],
+            services: [count(3)],
+            servicesByProvider: [{ key: 'partner', count: 3 }],
+            answers: { threshold: 3, total: { kind: 'fewer' }, distribution: [] },
+          }}
+          number={String}
+        />
+      ));
+      const headings = screen.getAllByRole('table').map((table) =>
+        within(table)
+          .queryAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      );
+      expect(headings.slice(0, 3)).toEqual([
+        ['צורך', 'מספר הפעמים שעלה'],
+        ['צורך', 'מספר הפעמים שניתנה'],
+        ['ניתנה על ידי', 'מספר הפעמים שניתנה'],
+      ]);
+    },
+  );
 });

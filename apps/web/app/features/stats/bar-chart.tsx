@@ -27,6 +27,7 @@ export function BarChart({
   data,
   numberFormat,
   categoryLabel,
+  countLabel,
 }: {
   title: string;
   data: BarDatum[];
@@ -34,6 +35,8 @@ export function BarChart({
   numberFormat?: (value: number) => string;
   /** The first column's heading in the table: "Category" unless given. */
   categoryLabel?: string;
+  /** The second column's heading: "Incidents" unless given. */
+  countLabel?: string;
 }) {
   const { t, language } = useTranslation();
   const written = numberFormat ?? ((value: number) => formatNumber(value, language));
@@ -85,7 +88,7 @@ export function BarChart({
         <thead>
           <tr>
             <th scope="col">{categoryLabel ?? t('stats.category')}</th>
-            <th scope="col">{t('stats.count')}</th>
+            <th scope="col">{countLabel ?? t('stats.count')}</th>
           </tr>
         </thead>
         <tbody>

@@ -21,13 +21,22 @@ export function SupportStatsSection({ support, number }: { support: SupportStats
     <section className="staff-panel" aria-labelledby="support-stats-title" data-testid="support-stats">
       <h2 id="support-stats-title">{t('support.stats.title')}</h2>
       <div className="stats-grid">
-        <BarChart title={t('support.stats.needs')} data={byKey(support.needs, (key) => t(`support.needs.${key}`))} />
+        <BarChart
+          title={t('support.stats.needs')}
+          categoryLabel={t('support.stats.need')}
+          countLabel={t('support.stats.timesRaised')}
+          data={byKey(support.needs, (key) => t(`support.needs.${key}`))}
+        />
         <BarChart
           title={t('support.stats.services')}
+          categoryLabel={t('support.stats.need')}
+          countLabel={t('support.stats.timesGiven')}
           data={byKey(support.services, (key) => t(`support.needs.${key}`))}
         />
         <BarChart
           title={t('support.stats.byProvider')}
+          categoryLabel={t('support.stats.provider')}
+          countLabel={t('support.stats.timesGiven')}
           data={byKey(support.servicesByProvider, (key) => t(`support.providers.${key}`))}
         />
       </div>

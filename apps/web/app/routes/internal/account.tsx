@@ -100,7 +100,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="details">{t('account.details')}</h2>
         <dl className="details-list">
           <dt>{t('account.name')}</dt>
-          <dd>{member.name}</dd>
+          <dd>
+            <bdi>{member.name}</bdi>
+          </dd>
           <dt>{t('account.email')}</dt>
           <dd>
             <bdi>{member.email}</bdi>

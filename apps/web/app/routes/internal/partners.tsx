@@ -153,7 +153,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className="staff-form" noValidate key={actionData?.error ? 'draft' : actionData?.at}>
           <input type="hidden" name="intent" value="create" />
           <PartnerFields values={draftFor('create')} error={errorFor('create')} />
-          <SubmitButton label={t('referrals.addSubmit')} busyLabel={t('referrals.addSubmit')} />
+          <SubmitButton label={t('referrals.addSubmit')} />
         </Form>
       </section>
       <section className="staff-panel" aria-labelledby="partners-list-title">
@@ -222,7 +222,6 @@ function PartnerItem({
           <PartnerFields values={draft ?? partner} error={error} />
           <SubmitButton
             label={t('referrals.editSubmit')}
-            busyLabel={t('referrals.editSubmit')}
             ariaLabel={t('referrals.editSubmitLabel', { name: isolate(partner.name) })}
           />
         </Form>
@@ -232,13 +231,11 @@ function PartnerItem({
         <input type="hidden" name="revision" value={partner.revision} />
         <SubmitButton
           label={partner.disabled ? t('referrals.enable') : t('referrals.disable')}
-          busyLabel={partner.disabled ? t('referrals.enable') : t('referrals.disable')}
           // Each partner's button names it: a list of "Disable" buttons says nothing to a screen reader.
           ariaLabel={t(partner.disabled ? 'referrals.enableLabel' : 'referrals.disableLabel', {
             name: isolate(partner.name),
           })}
-          name="intent"
-          value={partner.disabled ? 'enable' : 'disable'}
+          intent={partner.disabled ? 'enable' : 'disable'}
           variant="secondary"
         />
       </Form>

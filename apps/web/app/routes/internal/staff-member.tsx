@@ -1,5 +1,6 @@
 import { AppError } from '@app/core/errors/app-error';
 import { isStaffRole, type StaffErrorCode } from '@app/core/staff/staff';
+import { isolate } from '@app/locales/bidi';
 import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -79,8 +80,8 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const error = actionData?.error as StaffErrorCode | undefined;
   return (
     <StaffPage
-      title={t('staff.memberTitle', { name: member.name })}
-      documentTitle={`${member.name} · ${t('staff.title')}`}
+      title={t('staff.memberTitle', { name: isolate(member.name) })}
+      documentTitle={`${isolate(member.name)} · ${t('staff.title')}`}
       back={{ to: INTERNAL_PAGES.staff, label: t('staff.back') }}
     >
       <p>
@@ -91,7 +92,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       </p>
       {intent && !error && (
         <FormAlert key={actionData?.at} tone="success">
-          <p>{t(SUCCESS[intent], { name: member.name })}</p>
+          <p>{t(SUCCESS[intent], { name: isolate(member.name) })}</p>
           {actionData?.url && <CopyLink url={actionData.url} />}
         </FormAlert>
       )}
@@ -112,7 +113,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <section className="staff-panel" aria-labelledby="access">
         <h2 id="access">{member.disabled ? t('staff.enable') : t('staff.disable')}</h2>
         {!member.disabled && <p>{t('staff.disableIntro')}</p>}
-        <ConfirmForm question={member.disabled ? undefined : t('staff.confirmDisable', { name: member.name })}>
+        <ConfirmForm question={member.disabled ? undefined : t('staff.confirmDisable', { name: isolate(member.name) })}>
           <SubmitButton
             label={member.disabled ? t('staff.enable') : t('staff.disable')}
             intent={member.disabled ? 'enable' : 'disable'}
@@ -124,7 +125,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <section className="staff-panel" aria-labelledby="reset-two-factor">
         <h2 id="reset-two-factor">{t('staff.resetTwoFactor')}</h2>
         <p>{t('staff.resetTwoFactorIntro')}</p>
-        <ConfirmForm question={t('staff.confirmReset', { name: member.name })}>
+        <ConfirmForm question={t('staff.confirmReset', { name: isolate(member.name) })}>
           <SubmitButton label={t('staff.resetTwoFactor')} intent="reset-two-factor" variant="danger" />
         </ConfirmForm>
       </section>

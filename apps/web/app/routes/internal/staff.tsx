@@ -1,5 +1,6 @@
 import { isStaffRole, STAFF_NAME_MAX_LENGTH, type StaffErrorCode } from '@app/core/staff/staff';
 import type { StaffMemberSummary } from '@app/core/staff/staff-api';
+import { isolate } from '@app/locales/bidi';
 import { Form, Link } from 'react-router';
 import { RoleChoice } from '../../features/staff/role-select.tsx';
 import { field, requireStaff } from '../../features/staff/staff-guard.server.ts';
@@ -46,8 +47,11 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       isRowHeader: true,
       cell: (member) => (
         <>
-          <Link to={`${INTERNAL_PAGES.staff}/${member.id}`} aria-label={t('staff.manage', { name: member.name })}>
-            {member.name}
+          <Link
+            to={`${INTERNAL_PAGES.staff}/${member.id}`}
+            aria-label={t('staff.manage', { name: isolate(member.name) })}
+          >
+            <bdi>{member.name}</bdi>
           </Link>
           {member.id === loaderData.currentId && <span className="muted"> ({t('staff.you')})</span>}
         </>

@@ -12,12 +12,18 @@ const moduleLoaded = new Promise<void>((resolve) => {
   releaseModule = resolve;
 });
 let solved = 0;
+// How many of the next checks give nothing, as one aborted by a second check can.
+let emptyChecks = 0;
 
 vi.mock('altcha', async () => {
   await moduleLoaded;
   class Widget extends HTMLElement {
     async configure() {}
     async verify() {
+      if (emptyChecks > 0) {
+        emptyChecks -= 1;
+        return null;
+      }
       solved += 1;
       return { payload: `solution-${solved}` };
     }
@@ -49,5 +55,15 @@ describe('AltchaField', () => {
     releaseModule();
     await expect(taken).resolves.toBe('solution-1');
     expect(document.querySelector('altcha-widget')).not.toBeNull();
+  });
+
+  it('asks once more when a check gives nothing (one aborted by another), and sends that solution', async () => {
+    releaseModule();
+    const handle = renderField();
+    await vi.waitFor(() => expect(customElements.get('altcha-widget')).toBeDefined());
+    emptyChecks = 1;
+    const before = solved;
+    await expect(handle.current?.takePayload()).resolves.toBe(`solution-${before + 1}`);
+    expect(emptyChecks).toBe(0);
   });
 });

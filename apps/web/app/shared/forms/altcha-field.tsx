@@ -97,7 +97,11 @@ export const AltchaField = forwardRef<AltchaHandle>(function AltchaField(_props,
           ? widget.current
           : await Promise.race([mounted.promise, delay(LOAD_WAIT_MS)]);
       let taken = payload.current;
-      if (!taken && element) taken = (await element.verify())?.payload;
+      // Solved now, when the background check has not finished. A check started now aborts the one
+      // running, and in altcha 3 the aborted one can still end the new one with nothing (its
+      // `finally` clears the new check's controller; seen once as ALTCHA_FAILED on the follow-up
+      // page): a check that gives nothing is asked once more, rather than send no solution.
+      for (let attempt = 0; !taken && element && attempt < 2; attempt += 1) taken = (await element.verify())?.payload;
       payload.current = undefined;
       if (element) {
         element.reset();

@@ -31,6 +31,26 @@ export function useFieldId(name: string | undefined): string {
  */
 export const InitialValues = createContext<Readonly<Record<string, unknown>> | undefined>(undefined);
 
+/**
+ * The fields of one form: their ids' prefix (FieldIdPrefix) and the values the form came back with
+ * (InitialValues); either undefined for a form without.
+ */
+export function FieldScope({
+  idPrefix,
+  initialValues,
+  children,
+}: {
+  idPrefix?: string;
+  initialValues?: Readonly<Record<string, unknown>>;
+  children: React.ReactNode;
+}) {
+  return (
+    <FieldIdPrefix.Provider value={idPrefix}>
+      <InitialValues.Provider value={initialValues}>{children}</InitialValues.Provider>
+    </FieldIdPrefix.Provider>
+  );
+}
+
 export function useInitialValue(name: string | undefined): unknown {
   const values = useContext(InitialValues);
   return name === undefined ? undefined : values?.[name];

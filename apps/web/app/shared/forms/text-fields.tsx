@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '@app/core/forms/limits';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { type FieldProps, FormField, useInitialValue } from './form-field.tsx';
@@ -31,6 +32,23 @@ export function TextField({ label, hint, error, isRequired, errorValues, registr
         />
       )}
     </FormField>
+  );
+}
+
+type RegisteredFieldProps = FieldProps & { registration: UseFormRegisterReturn };
+
+/**
+ * A person's e-mail address, the same in every public form: its own keyboard and autofill, and
+ * left to right on every page (an address reads so on a Hebrew page too).
+ */
+export function EmailField(field: RegisteredFieldProps) {
+  return <TextField {...field} type="email" autoComplete="email" dir="ltr" maxLength={EMAIL_MAX_LENGTH} />;
+}
+
+/** A phone number, the same in every public form, left to right as the e-mail address. */
+export function PhoneField({ inputMode, ...field }: RegisteredFieldProps & { inputMode?: 'tel' }) {
+  return (
+    <TextField {...field} type="tel" autoComplete="tel" inputMode={inputMode} dir="ltr" maxLength={PHONE_MAX_LENGTH} />
   );
 }
 
