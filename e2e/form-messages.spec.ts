@@ -69,3 +69,28 @@ test('when the form messages do not come, the contact page stays as the server s
   await page.getByRole('button', { name: m.contactForm.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: m.contactForm.success })).toBeVisible();
 });
+
+test('a form page paints before it fetches its scripts, then hydrates (decision 0020, stop 40)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'a phone is where the first paint matters');
+  // The page as the server sends it: no module preload, so no script competes with the first paint.
+  const html = await (await request.get('/he/incident-report')).text();
+  expect(html).toContain('data-form-messages');
+  expect(html).not.toContain('rel="modulepreload"');
+  await page.goto('/he/incident-report');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  // The entry, the framework, the routes and their chunks: every one asked for after the paint.
+  expect(timing.scripts.length).toBeGreaterThanOrEqual(8);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint as number);
+  await expect(page.getByLabel(MESSAGES.he.reportForm.firstName)).toBeVisible();
+});

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { resources } from '@app/locales/resources';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   type EntryContext,
@@ -11,6 +10,7 @@ import {
 } from 'react-router';
 import { appContext } from './context.ts';
 import { FormMessagesContext, type FormMessagesSource } from './i18n/form-messages.ts';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export { appContext } from './context.ts';
 export const buildId: string = __BUILD_ID__;
@@ -45,10 +45,10 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          const body = new PassThrough();
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pageOf(body).then((page) => resolve(new Response(page, { headers: responseHeaders, status })), reject);
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -59,6 +59,14 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
+}
+
+/** The whole page; a form page's scripts come after its first paint (lib/scripts-after-paint.server.ts). */
+async function pageOf(body: PassThrough): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const html = Buffer.concat(chunks).toString('utf8');
+  return html.includes('data-form-messages') ? scriptsAfterFirstPaint(html) : html;
 }
 
 /**
