@@ -19,6 +19,16 @@ type Said = {
 // Decision 0058: what the reports that make an incident count said (anonymous when each is,
 // police and medical treatment when any says so, the channels, the earliest platform) is kept on
 // the incident by migration 0042's function and trigger, and the statistics read it there.
+
+/** What an incident that does not count keeps of its reports: nothing. */
+const NOTHING_SAID = {
+  counts: false,
+  anonymous: false,
+  police: false,
+  medical: false,
+  sources: [],
+  platform: null,
+};
 describe('what the reporters said, kept on the incident (migration 0042)', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
@@ -130,14 +140,7 @@ describe('what the reporters said, kept on the incident (migration 0042)', () =>
       sources: ['phone', 'web'],
       platform: null,
     });
-    expect(await said(ids.pending)).toEqual({
-      counts: false,
-      anonymous: false,
-      police: false,
-      medical: false,
-      sources: [],
-      platform: null,
-    });
+    expect(await said(ids.pending)).toEqual(NOTHING_SAID);
     expect(await said(ids.online)).toMatchObject({ counts: true, anonymous: true, sources: ['web'], platform: 'x' });
     expect(await said(ids.alone)).toMatchObject({ counts: true, anonymous: true, sources: ['patrol'] });
     expect(await revision()).toBe(revisionBefore);
@@ -161,14 +164,7 @@ describe('what the reporters said, kept on the incident (migration 0042)', () =>
     expect(await said(ids.alone)).toMatchObject({ medical: true, anonymous: true, sources: ['patrol', 'phone'] });
     // Held back by the spam check, the web report no longer counts: its incident keeps nothing.
     await run('update report set is_quarantined = true where id = $1', [ids.first]);
-    expect(await said(ids.first)).toEqual({
-      counts: false,
-      anonymous: false,
-      police: false,
-      medical: false,
-      sources: [],
-      platform: null,
-    });
+    expect(await said(ids.first)).toEqual(NOTHING_SAID);
     // A report erased: its incident is read again without it.
     await run('delete from report where id = $1', [ids.second]);
     expect(await said(ids.alone)).toMatchObject({ medical: false, sources: ['patrol'] });

@@ -4,6 +4,7 @@ import type { StatsRange } from '@app/core/figures/stats-api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { partner, referral } from '../../db/referrals-schema.ts';
+import { siteDayOf } from './site-day.ts';
 
 /**
  * The staff statistics of referrals (decision 0050) sent within the range (days in Brussels): by
@@ -11,7 +12,7 @@ import { partner, referral } from '../../db/referrals-schema.ts';
  * of the partner's first answer as staff entered it (nearest rank, as the response times, decision 0029). Counts only: no report, no person.
  */
 export async function computeReferralStats(db: Pick<Db, 'select'>, range: StatsRange): Promise<ReferralStats> {
-  const sentDay = sql`(${referral.sentAt} at time zone 'Europe/Brussels')::date`;
+  const sentDay = siteDayOf(referral.sentAt);
   const rows = await db
     .select({
       partnerId: partner.id,

@@ -3,8 +3,7 @@ import type { StatsRange } from '@app/core/figures/stats-api';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { supportFeedback, supportNeed, supportService } from '../../db/support-schema.ts';
-
-const brusselsDay = (column: unknown) => sql`(${column} at time zone 'Europe/Brussels')::date`;
+import { siteDayOf } from './site-day.ts';
 
 /**
  * The staff statistics of support (decision 0053) within the range (days in Brussels): needs
@@ -25,7 +24,7 @@ export async function computeSupportStats(
     db
       .select({ key: supportNeed.need, count: sql<number>`count(*)::int` })
       .from(supportNeed)
-      .where(within(brusselsDay(supportNeed.recordedAt)))
+      .where(within(siteDayOf(supportNeed.recordedAt)))
       .groupBy(supportNeed.need),
     db
       .select({ key: supportService.need, count: sql<number>`count(*)::int` })
@@ -40,7 +39,7 @@ export async function computeSupportStats(
     db
       .select({ rating: supportFeedback.rating, count: sql<number>`count(*)::int` })
       .from(supportFeedback)
-      .where(and(isNotNull(supportFeedback.answeredAt), within(brusselsDay(supportFeedback.answeredAt))))
+      .where(and(isNotNull(supportFeedback.answeredAt), within(siteDayOf(supportFeedback.answeredAt))))
       .groupBy(supportFeedback.rating),
   ]);
   const byCount = (rows: { key: string; count: number }[]) =>
