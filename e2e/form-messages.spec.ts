@@ -70,7 +70,7 @@ test('when the form messages do not come, the contact page stays as the server s
   await expect(page.getByRole('status').filter({ hasText: m.contactForm.success })).toBeVisible();
 });
 
-test('a form page paints before it fetches its scripts, then hydrates (decision 0020, stop 40)', async ({
+test('a public page paints before it fetches its scripts, then hydrates (decision 0020, stop 40)', async ({
   page,
   request,
 }, testInfo) => {
@@ -79,6 +79,11 @@ test('a form page paints before it fetches its scripts, then hydrates (decision 
   const html = await (await request.get('/he/incident-report')).text();
   expect(html).toContain('data-form-messages');
   expect(html).not.toContain('rel="modulepreload"');
+  // Every public page is sent so; the staff area, met on a desk, is as React Router makes it.
+  expect(await (await request.get('/yi')).text()).not.toContain('rel="modulepreload"');
+  // A page rendered for its request (a nonce on every script and preload) as well.
+  expect(await (await request.get('/yi/no-such-page')).text()).not.toContain('rel="modulepreload"');
+  expect(await (await request.get('/internal/login')).text()).toContain('rel="modulepreload"');
   await page.goto('/he/incident-report');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const timing = await page.evaluate(() => ({

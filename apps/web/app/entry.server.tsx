@@ -48,7 +48,10 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const body = new PassThrough();
           pipe(body);
-          pageOf(body).then((page) => resolve(new Response(page, { headers: responseHeaders, status })), reject);
+          pageOf(body, !isStaffPage(routerContext)).then(
+            (page) => resolve(new Response(page, { headers: responseHeaders, status })),
+            reject,
+          );
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -61,13 +64,19 @@ export default function handleRequest(
   });
 }
 
-/** The whole page; a form page's scripts come after its first paint (lib/scripts-after-paint.server.ts). */
-async function pageOf(body: PassThrough): Promise<string> {
+/**
+ * The whole page; a public page's scripts come after its first paint (lib/scripts-after-paint.server.ts).
+ * The staff area, met on a desk and not by a visitor's first load, is as React Router made it.
+ */
+async function pageOf(body: PassThrough, afterPaint: boolean): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   const html = Buffer.concat(chunks).toString('utf8');
-  return html.includes('data-form-messages') ? scriptsAfterFirstPaint(html) : html;
+  return afterPaint ? scriptsAfterFirstPaint(html) : html;
 }
+
+const isStaffPage = (context: EntryContext) =>
+  context.staticHandlerContext.matches.some((match) => match.route.id === 'routes/internal/internal-root');
 
 /**
  * Errors of loaders and actions (security review 2026-11-26, finding 3). React Router's default

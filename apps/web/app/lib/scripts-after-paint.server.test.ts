@@ -4,8 +4,8 @@ import { scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
 
 // A form page as React Router 8's <Scripts> writes it (route discovery on: the manifest is inline).
 const page = (nonce = '') => `<!DOCTYPE html><html><head>
-<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/>
-<link rel="modulepreload" href="/assets/root-C.js"/><link rel="modulepreload" href="/assets/contact-D.js"/>
+<link rel="modulepreload" href="/assets/entry.client-A.js"${nonce}/><link rel="modulepreload" href="/assets/framework-B.js"${nonce}/>
+<link rel="modulepreload" href="/assets/root-C.js"${nonce}/><link rel="modulepreload" href="/assets/contact-D.js"${nonce}/>
 <link rel="preload" as="fetch" href="/assets/forms-E.json" crossorigin="anonymous" data-form-messages=""/>
 </head><body><form data-await-react="">…</form>
 <script${nonce}>window.__reactRouterContext = {"basename":"/"};</script><script${nonce} type="module" async="">;
@@ -96,8 +96,10 @@ describe('a form page’s scripts after its first paint', () => {
     expect(window.__reactRouterManifest).toEqual({ entry: { module: '/assets/entry.client-A.js' }, price: '$&' });
   });
 
-  it('keeps the nonce of a page rendered for one request', () => {
+  it('keeps the nonce of a page rendered for one request, and takes its preloads out too', async () => {
     const html = scriptsAfterFirstPaint(page(' nonce="abc123"'));
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect((await run(html)).events).toContain('modulepreload /assets/framework-B.js');
     expect(html).toContain('<script nonce="abc123" type="module" async="">(async function(){');
     expect(html).toContain('<script nonce="abc123">window.__reactRouterContext');
   });
